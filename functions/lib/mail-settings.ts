@@ -1,0 +1,84 @@
+/**
+ * How enquiry emails leave, read from the environment at call time:
+ * - `smtp`: SMTP_HOST is set (MAIL_FROM and MAIL_TO are then required);
+ * - `outbox`: no SMTP_HOST outside production, each email is written as an .eml file;
+ * - `unconfigured`: no SMTP_HOST in production, or an unusable setting.
+ */
+import path from 'node:path';
+import type { SMTPTransportOptions } from 'nodemailer';
+
+/** The SMTP time limits, in milliseconds. */
+export const smtpTimeouts = {
+  connectionTimeout: 5000,
+  greetingTimeout: 5000,
+  socketTimeout: 10_000,
+  /** The whole send, after which it is aborted and the transport closed. */
+  send: 15_000,
+} as const;
+
+export type Env = Record<string, string | undefined>;
+
+export type MailRoute =
+  | { kind: 'smtp'; from: string; to: string; transport: SMTPTransportOptions; sendTimeoutMs: number }
+  | { kind: 'outbox'; from: string; to: string; directory: string }
+  | { kind: 'unconfigured'; problem: string };
+
+export function isProduction(env: Env): boolean {
+  return env.CONTEXT === 'production' || env.NODE_ENV === 'production';
+}
+
+function setting(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** A positive whole number of milliseconds from the environment, else the fallback. */
+function milliseconds(env: Env, name: string, fallback: number): number {
+  const value = setting(env, name);
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
+}
+
+/** `fallbackAddress` is used as sender and recipient of outbox files when MAIL_* are unset. */
+export function mailRoute(env: Env, fallbackAddress: string): MailRoute {
+  const host = setting(env, 'SMTP_HOST');
+  const from = setting(env, 'MAIL_FROM');
+  const to = setting(env, 'MAIL_TO');
+
+  if (!host) {
+    if (isProduction(env)) return { kind: 'unconfigured', problem: 'SMTP_HOST is not set in production' };
+    return {
+      kind: 'outbox',
+      from: from ?? fallbackAddress,
+      to: to ?? fallbackAddress,
+      directory: path.resolve(setting(env, 'OUTBOX_DIR') ?? 'outbox'),
+    };
+  }
+
+  if (!from || !to)
+    return { kind: 'unconfigured', problem: 'MAIL_FROM and MAIL_TO must be set with SMTP_HOST' };
+
+  const secure = setting(env, 'SMTP_SECURE')?.toLowerCase() === 'true';
+  const portSetting = setting(env, 'SMTP_PORT');
+  const port = portSetting === undefined ? 587 : Number(portSetting);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    return { kind: 'unconfigured', problem: 'SMTP_PORT is not a valid port number' };
+  }
+  const user = setting(env, 'SMTP_USER');
+
+  return {
+    kind: 'smtp',
+    from,
+    to,
+    sendTimeoutMs: milliseconds(env, 'SMTP_SEND_TIMEOUT_MS', smtpTimeouts.send),
+    transport: {
+      host,
+      port,
+      // true: TLS from the first byte (usually port 465); otherwise STARTTLS when the server offers it.
+      secure,
+      auth: user ? { user, pass: env.SMTP_PASS ?? '' } : undefined,
+      connectionTimeout: smtpTimeouts.connectionTimeout,
+      greetingTimeout: milliseconds(env, 'SMTP_GREETING_TIMEOUT_MS', smtpTimeouts.greetingTimeout),
+      socketTimeout: smtpTimeouts.socketTimeout,
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Reading an enquiry request safely: which format it is, whether it comes from another site,
+ * and its body, never more than a fixed number of bytes of it.
+ */
+
+/** The largest request body accepted, in bytes (32 KB). */
+export const maxBodyBytes = 32 * 1024;
+
+export type EnquiryFormat = 'json' | 'form';
+
+/** The body format from Content-Type (parameters such as charset ignored), or undefined. */
+export function enquiryFormat(request: Request): EnquiryFormat | undefined {
+  const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (mediaType === 'application/json') return 'json';
+  if (mediaType === 'application/x-www-form-urlencoded') return 'form';
+  return undefined;
+}
+
+/**
+ * A cross-site request: the browser says so (Sec-Fetch-Site), or it sent an Origin that is
+ * neither one of `allowedOrigins` nor the origin the request itself was made to.
+ */
+export function isCrossSite(request: Request, allowedOrigins: readonly string[]): boolean {
+  if (request.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return true;
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  const ownOrigin = new URL(request.url).origin;
+  return origin !== ownOrigin && !allowedOrigins.includes(origin);
+}
+
+export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' };
+
+/**
+ * The body as UTF-8 text, refused as too large from its Content-Length alone when that is over
+ * the limit, and otherwise by counting bytes as they arrive and stopping past the limit.
+ */
+export async function readBodyText(request: Request, limit: number = maxBodyBytes): Promise<BodyText> {
+  const declared = request.headers.get('content-length')?.trim();
+  if (declared && /^\d+$/.test(declared) && Number(declared) > limit) {
+    return { ok: false, reason: 'too-large' };
+  }
+  if (!request.body) return { ok: true, text: '' };
+
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > limit) {
+      reader.cancel().catch(() => undefined);
+      return { ok: false, reason: 'too-large' };
+    }
+    chunks.push(value);
+  }
+
+  const bytes = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, text: new TextDecoder().decode(bytes) };
+}
+
+/** The submitted fields: a JSON object, or the first value of each form field; undefined if malformed. */
+export function parseFields(text: string, format: EnquiryFormat): Record<string, unknown> | undefined {
+  if (format === 'form') {
+    const fields = new Map<string, string>();
+    for (const [key, value] of new URLSearchParams(text)) {
+      if (!fields.has(key)) fields.set(key, value);
+    }
+    return Object.fromEntries(fields);
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    return parsed as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Every answer of the contact function. Netlify does not apply `_headers` to functions, so each
+ * response carries its own security headers. A JSON request gets a JSON answer; a plain HTML form
+ * post gets a 303 to the thank-you page or to the error page.
+ */
+import type { EnquiryFormat } from './read-request.ts';
+
+export const sentPage = '/contact/sent';
+export const errorPage = '/contact/error';
+
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+};
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+export interface Failure {
+  status: number;
+  error: string;
+  message: string;
+  fields?: FieldErrors;
+  headers?: Record<string, string>;
+}
+
+function respond(status: number, body: object, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...securityHeaders, ...headers } });
+}
+
+/** The success answer for the given request format. */
+export function success(format: EnquiryFormat | undefined): Response {
+  if (format === 'form') return respond(303, { ok: true }, { Location: sentPage });
+  return respond(200, { ok: true });
+}
+
+/** A failure answer: the status with a JSON body, or for a form post a 303 to the error page. */
+export function failure(
+  format: EnquiryFormat | undefined,
+  { status, error, message, fields, headers }: Failure,
+): Response {
+  if (format === 'form') return respond(303, { ok: false, error }, { ...headers, Location: errorPage });
+  return respond(
+    status,
+    fields ? { ok: false, error, message, fields } : { ok: false, error, message },
+    headers,
+  );
+}

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run against the built site served by our own server (the same one `npm start`
+ * uses). Debian's Chromium is used when present, because Playwright cannot download its own
+ * browser on our machines; elsewhere Playwright's bundled Chromium is the fallback.
+ */
+const systemChromium = '/usr/bin/chromium';
+const executablePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+const port = Number(process.env.E2E_PORT ?? 4399);
+export const outbox = resolve('test-results/outbox');
+
+const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+const desktop = { viewport: { width: 1280, height: 800 } };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: true,
+  retries: 0,
+  outputDir: 'test-results/artifacts',
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath,
+      // Quiet Chromium's background traffic: the test machines have no network beyond localhost.
+      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+  // File names say where a spec runs: `*.phone.spec.ts` and `*.desktop.spec.ts` at that size only,
+  // `*.once.spec.ts` (HTTP-level checks) once, and plain `*.spec.ts` in every project.
+  projects: [
+    {
+      name: 'phone-no-js',
+      use: { ...phone, javaScriptEnabled: false },
+      testIgnore: /\.(desktop|once)\.spec\.ts$/,
+    },
+    {
+      name: 'desktop-no-js',
+      use: { ...desktop, javaScriptEnabled: false },
+      testIgnore: /\.phone\.spec\.ts$/,
+    },
+  ],
+  webServer: {
+    command: 'node server/start.ts',
+    url: `http://localhost:${port}/`,
+    // No SMTP server in the browser tests: enquiries land as .eml files in the outbox.
+    env: { PORT: String(port), HOST: '127.0.0.1', OUTBOX_DIR: outbox, SMTP_HOST: '' },
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

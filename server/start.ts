@@ -1,0 +1,46 @@
+/**
+ * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
+ * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createSiteServer } from './server.ts';
+
+const project = resolve(import.meta.dirname, '..');
+const dist = join(project, 'dist');
+const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((name) => join(project, name));
+
+function newestChange(path: string): number {
+  const info = statSync(path, { throwIfNoEntry: false });
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestChange(join(path, name))),
+    info.mtimeMs,
+  );
+}
+
+function buildIsStale(): boolean {
+  const built = statSync(join(dist, 'index.html'), { throwIfNoEntry: false });
+  return !built || sources.some((source) => newestChange(source) > built.mtimeMs);
+}
+
+if (!process.argv.includes('--no-build') && buildIsStale()) {
+  console.log('Building the site…');
+  const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: project, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '127.0.0.1';
+const server = createSiteServer({ root: dist });
+server.listen(port, host, () => {
+  const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+  console.log(`Serving the site on http://${shown}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}

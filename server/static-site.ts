@@ -1,0 +1,141 @@
+/**
+ * Serves the built site the way Netlify does: legacy 301s from the shared list, routes without a
+ * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
+ * assets only, and compressed text. The function is mounted beside it in server.ts.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { redirectTarget } from '../src/lib/redirects.ts';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const compressible = new Set(['.html', '.css', '.js', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+
+interface Asset {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+}
+
+export interface StaticSiteOptions {
+  /** The folder `astro build` wrote, e.g. dist/. */
+  root: string;
+  /** Where "404 /path" lines go; the console by default. */
+  log?: (line: string) => void;
+}
+
+export function cacheControl(pathname: string): string {
+  // Hashed build assets never change under the same name; everything else must revalidate.
+  return pathname.startsWith('/_astro/')
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
+}
+
+export function createStaticSite({ root, log = console.log }: StaticSiteOptions) {
+  const base = normalize(root + sep);
+  const cache = new Map<string, Asset>();
+
+  async function load(file: string): Promise<Asset | undefined> {
+    const cached = cache.get(file);
+    if (cached) return cached;
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const asset: Asset = { body: await readFile(file) };
+    if (compressible.has(extname(file))) {
+      asset.gzip = gzipSync(asset.body, { level: 9 });
+      asset.brotli = brotliCompressSync(asset.body);
+    }
+    cache.set(file, asset);
+    return asset;
+  }
+
+  /** The file a clean URL path maps to, or undefined when it would leave the root. */
+  function fileFor(pathname: string): string | undefined {
+    const relative = pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`;
+    const file = normalize(join(base, relative));
+    return file.startsWith(base) ? file : undefined;
+  }
+
+  function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    file: string,
+    asset: Asset,
+    pathname: string,
+  ) {
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] =
+      asset.brotli && /\bbr\b/.test(accepts)
+        ? ['br', asset.brotli]
+        : asset.gzip && /\bgzip\b/.test(accepts)
+          ? ['gzip', asset.gzip]
+          : [undefined, asset.body];
+    res.statusCode = status;
+    res.setHeader('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Cache-Control', cacheControl(pathname));
+    res.setHeader('Content-Length', body.length);
+    if (asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  function redirect(res: ServerResponse, location: string) {
+    res.statusCode = 301;
+    res.setHeader('Location', location);
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.end();
+  }
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '/%';
+    }
+
+    const target = redirectTarget(pathname);
+    if (target) return redirect(res, target + url.search);
+
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      return redirect(res, pathname.replace(/\/+$/, '') + url.search);
+    }
+
+    const file = pathname.includes('\0') ? undefined : fileFor(pathname);
+    const asset = file ? await load(file) : undefined;
+    if (file && asset) return send(req, res, 200, file, asset, pathname);
+
+    log(`404 ${url.pathname}`);
+    const notFound = join(base, '404.html');
+    const page = await load(notFound);
+    if (page) return send(req, res, 404, notFound, page, '/404');
+    res.statusCode = 404;
+    res.end('Not found');
+  };
+}

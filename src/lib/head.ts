@@ -1,0 +1,106 @@
+/**
+ * Everything a page puts in its <head>, built as plain data so it can be unit-tested and rendered
+ * by one component (Seo.astro). URLs are made absolute from the configured site origin because
+ * crawlers and chat apps do not resolve relative share-image URLs.
+ */
+
+export interface ShareImage {
+  /** Path under the site root, e.g. "/og/default.png". */
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+export interface HeadInput {
+  /** The page's own title, e.g. "About"; the brand is appended. */
+  title: string;
+  description: string;
+  /** The page's path, e.g. "/services/shopify". */
+  path: string;
+  /** Keep the page out of search results (404, redirects, form outcome pages). */
+  noindex?: boolean;
+  image?: ShareImage;
+  jsonLd?: readonly object[];
+}
+
+export interface SiteIdentity {
+  brand: string;
+  url: string;
+  locale: string;
+}
+
+export interface MetaTag {
+  name?: string;
+  property?: string;
+  content: string;
+}
+
+export interface HeadData {
+  title: string;
+  description: string;
+  canonical?: string;
+  robots: string;
+  meta: MetaTag[];
+  jsonLd: object[];
+}
+
+export const defaultShareImage: ShareImage = {
+  path: '/og/default.png',
+  alt: 'Building brands that scale',
+  width: 1200,
+  height: 630,
+};
+
+/** Absolute URL for a site path; trailing slashes are dropped to match the built routes. */
+export function absoluteUrl(path: string, origin: string): string {
+  if (!path.startsWith('/')) throw new Error(`A site path must start with "/": ${path}`);
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return new URL(clean, origin).href;
+}
+
+export function pageTitle(title: string, brand: string): string {
+  return `${title} | ${brand}`;
+}
+
+export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
+  const title = pageTitle(input.title, identity.brand);
+  const image = input.image ?? { ...defaultShareImage, alt: `${identity.brand}: ${defaultShareImage.alt}` };
+  const imageUrl = absoluteUrl(image.path, identity.url);
+  const url = absoluteUrl(input.path, identity.url);
+  const ogLocale = identity.locale.replace('-', '_');
+
+  const meta: MetaTag[] = [
+    { name: 'description', content: input.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: identity.brand },
+    { property: 'og:locale', content: ogLocale },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: input.description },
+    { property: 'og:url', content: url },
+    { property: 'og:image', content: imageUrl },
+    { property: 'og:image:width', content: String(image.width) },
+    { property: 'og:image:height', content: String(image.height) },
+    { property: 'og:image:alt', content: image.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: input.description },
+    { name: 'twitter:image', content: imageUrl },
+    { name: 'twitter:image:alt', content: image.alt },
+  ];
+
+  return {
+    title,
+    description: input.description,
+    // A page kept out of the index has no canonical of its own to point at.
+    canonical: input.noindex ? undefined : url,
+    robots: input.noindex ? 'noindex, follow' : 'index, follow',
+    meta,
+    jsonLd: [...(input.jsonLd ?? [])],
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe against "</script>" in copy. */
+export function serialiseJsonLd(data: object): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}

@@ -1,0 +1,13 @@
+/**
+ * Placeholders editors may write in copy: `{email}` in legal Markdown becomes a mailto link,
+ * `{brand}` the brand name, so neither is ever typed into content twice.
+ */
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Fills `{email}` and `{brand}` in already-rendered HTML (the Markdown output of a page). */
+export function fillHtmlTokens(html: string, values: { email: string; brand: string }): string {
+  const email = escapeHtml(values.email);
+  return html
+    .replaceAll('{email}', `<a href="mailto:${email}">${email}</a>`)
+    .replaceAll('{brand}', escapeHtml(values.brand));
+}

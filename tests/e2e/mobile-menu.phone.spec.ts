@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { serviceLinks, site } from './site.ts';
+
+test.describe('phone menu without JavaScript', () => {
+  test('opens natively and every link in it works', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+
+    await page.locator('[data-mobile-menu] summary').click();
+    await expect(menu).toBeVisible();
+    for (const [name, href] of [
+      ['Home', '/'],
+      ['Services', '/services'],
+      ...serviceLinks,
+      ['About', '/about'],
+      ['Contact', '/contact'],
+    ]) {
+      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    const book = menu.locator('a[data-booking="navigation_mobile"]');
+    await expect(book).toBeVisible();
+    await expect(book).toHaveAttribute('href', site.bookingUrl);
+
+    await menu.getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator('h1')).toHaveText('Get in Touch');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('closes again from its toggle', async ({ page }) => {
+    await page.goto('/about');
+    const toggle = page.locator('[data-mobile-menu] summary');
+    await toggle.click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await toggle.click();
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+  });
+});

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { redirects } from '../../src/lib/redirects.ts';
+
+for (const [from, to] of Object.entries(redirects)) {
+  test(`${from} answers 301 to ${to}, with or without a trailing slash`, async ({ request }) => {
+    for (const path of [from, `${from}/`]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers()['location']).toBe(to);
+    }
+  });
+}
+
+test('static hosts without redirect rules get a page that replaces the history entry', async ({
+  request,
+}) => {
+  for (const [from, to] of Object.entries(redirects)) {
+    for (const file of [`${from}.html`, `${from}/index.html`]) {
+      const response = await request.get(file, { maxRedirects: 0 });
+      expect(response.status(), file).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(`location.replace(${JSON.stringify(to)})`);
+      expect(html).toContain(`content="0;url=${to}"`);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+  }
+});
+
+test('an unknown path answers 404 with the 404 page, kept out of search', async ({ page }) => {
+  const response = await page.goto('/services/no-such-service');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});

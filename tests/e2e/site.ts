@@ -1,0 +1,48 @@
+/** What the spec says each route shows: the expectations the browser tests check against. */
+import { site } from '../../src/site.config.ts';
+import { indexableRoutes } from '../../src/lib/navigation.ts';
+
+export { site, indexableRoutes };
+
+export interface RouteExpectation {
+  path: (typeof indexableRoutes)[number];
+  h1: string;
+  title: string;
+}
+
+const titled = (title: string) => `${title} | ${site.brand}`;
+
+export const routes: RouteExpectation[] = [
+  { path: '/', h1: 'Build. Launch. Scale.', title: titled('Building Brands That Scale') },
+  { path: '/services', h1: 'Everything you need to scale', title: titled('Services') },
+  {
+    path: '/services/shopify',
+    h1: 'Shopify Builds & Optimisation',
+    title: titled('Shopify Builds & Optimisation'),
+  },
+  {
+    path: '/services/content',
+    h1: 'Content & Copywriting Packages',
+    title: titled('Content & Copywriting Packages'),
+  },
+  {
+    path: '/services/admin-appointment',
+    h1: 'Admin & Appointment Setting',
+    title: titled('Admin & Appointment Setting'),
+  },
+  { path: '/about', h1: 'Small team. Senior work', title: titled('About') },
+  { path: '/contact', h1: 'Get in Touch', title: titled('Contact') },
+  { path: '/blog', h1: 'Blog', title: titled('Blog') },
+  { path: '/case-studies', h1: 'Case Studies', title: titled('Case Studies') },
+  { path: '/privacy', h1: 'Privacy Policy', title: titled('Privacy Policy') },
+  { path: '/terms', h1: 'Terms of Service', title: titled('Terms of Service') },
+];
+
+/** The three service pages as the header names them (spec §2). */
+export const serviceLinks = [
+  ['Shopify Builds & Optimisation', '/services/shopify'],
+  ['Content & Copywriting', '/services/content'],
+  ['Admin & Appointment Setting', '/services/admin-appointment'],
+] as const;
+
+export const absolute = (path: string) => new URL(path === '/' ? '/' : path, site.url).href;

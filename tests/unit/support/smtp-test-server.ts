@@ -1,0 +1,162 @@
+/**
+ * Real SMTP servers for the contact function's tests, on 127.0.0.1 and a random free port:
+ * a well-behaved one (plain text, authentication required) that records what it receives and
+ * counts its connections, plus the faulty ones the function must survive.
+ */
+import net from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
+
+export const smtpUser = 'mailer';
+export const smtpPass = 'correct horse battery staple';
+
+export interface ReceivedMessage {
+  mailFrom: string;
+  rcptTo: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  port: number;
+  received: ReceivedMessage[];
+  connections: { opened: number; closed: number };
+  authAttempts: number;
+  rcptAttempts: number;
+  /** Resolves once every connection the server accepted has closed (or rejects after `timeoutMs`). */
+  allClosed(timeoutMs?: number): Promise<void>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+type Fault = 'none' | 'drop-during-data' | 'reject-recipient';
+
+export async function startSmtpServer({ fault = 'none' }: { fault?: Fault } = {}): Promise<TestSmtpServer> {
+  const received: ReceivedMessage[] = [];
+  const connections = { opened: 0, closed: 0 };
+  const counters = { authAttempts: 0, rcptAttempts: 0 };
+  const sockets = new Map<number, net.Socket>();
+
+  const options: SMTPServerOptions = {
+    secure: false,
+    authOptional: false,
+    disabledCommands: ['STARTTLS'],
+    disableReverseLookup: true,
+    logger: false,
+    onConnect(_session, callback) {
+      connections.opened += 1;
+      callback();
+    },
+    onClose() {
+      connections.closed += 1;
+    },
+    onAuth(auth, _session, callback) {
+      counters.authAttempts += 1;
+      if (auth.username === smtpUser && auth.password === smtpPass) callback(null, { user: smtpUser });
+      else callback(new Error('Invalid username or password'));
+    },
+    onRcptTo(_address, _session, callback) {
+      counters.rcptAttempts += 1;
+      if (fault === 'reject-recipient') {
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
+    onData(stream, session: SMTPServerSession, callback) {
+      if (fault === 'drop-during-data') {
+        stream.once('data', () => sockets.get(session.remotePort)?.destroy());
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  };
+
+  const server = new SMTPServer(options);
+  server.server.on('connection', (socket: net.Socket) => {
+    if (socket.remotePort !== undefined) sockets.set(socket.remotePort, socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+
+  return {
+    port,
+    received,
+    connections,
+    get authAttempts() {
+      return counters.authAttempts;
+    },
+    get rcptAttempts() {
+      return counters.rcptAttempts;
+    },
+    allClosed: (timeoutMs = 2000) => waitFor(() => connections.opened === connections.closed, timeoutMs),
+    reset() {
+      received.length = 0;
+      connections.opened = 0;
+      connections.closed = 0;
+      counters.authAttempts = 0;
+      counters.rcptAttempts = 0;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets.values()) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A TCP server that accepts connections and never says a word (no SMTP greeting). */
+export async function startSilentServer(): Promise<{
+  port: number;
+  connections: { opened: number; closed: number };
+  close(): Promise<void>;
+}> {
+  const connections = { opened: 0, closed: 0 };
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    connections.opened += 1;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      connections.closed += 1;
+      sockets.delete(socket);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port on 127.0.0.1 with nothing listening on it. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
