@@ -10,10 +10,13 @@ import { defineConfig, devices } from '@playwright/test';
 const systemChromium = '/usr/bin/chromium';
 const executablePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 const port = Number(process.env.E2E_PORT ?? 4399);
-export const outbox = resolve('test-results/outbox');
+const results = process.env.E2E_RESULTS ?? 'test-results';
+export const outbox = resolve(results, 'outbox');
 
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
+const phoneIgnores = /\.(desktop|once)\.spec\.ts$/;
+const desktopIgnores = /\.phone\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,8 +24,8 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: true,
   retries: 0,
-  outputDir: 'test-results/artifacts',
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  outputDir: `${results}/artifacts`,
+  reporter: [['list'], ['json', { outputFile: `${results}/playwright.json` }]],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${port}`,
@@ -33,19 +36,24 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  // File names say where a spec runs: `*.phone.spec.ts` and `*.desktop.spec.ts` at that size only,
-  // `*.once.spec.ts` (HTTP-level checks) once, and plain `*.spec.ts` in every project.
+  // tests/e2e/no-js runs with JavaScript off, tests/e2e/js with it on, each at phone and desktop
+  // size. File names narrow that: `*.phone.spec.ts` and `*.desktop.spec.ts` run at that size only,
+  // `*.once.spec.ts` (HTTP-level checks) once, plain `*.spec.ts` at both sizes.
   projects: [
     {
       name: 'phone-no-js',
+      testDir: 'tests/e2e/no-js',
       use: { ...phone, javaScriptEnabled: false },
-      testIgnore: /\.(desktop|once)\.spec\.ts$/,
+      testIgnore: phoneIgnores,
     },
     {
       name: 'desktop-no-js',
+      testDir: 'tests/e2e/no-js',
       use: { ...desktop, javaScriptEnabled: false },
-      testIgnore: /\.phone\.spec\.ts$/,
+      testIgnore: desktopIgnores,
     },
+    { name: 'phone-js', testDir: 'tests/e2e/js', use: phone, testIgnore: phoneIgnores },
+    { name: 'desktop-js', testDir: 'tests/e2e/js', use: desktop, testIgnore: desktopIgnores },
   ],
   webServer: {
     command: 'node server/start.ts',

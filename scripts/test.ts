@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const project = resolve(import.meta.dirname, '..');
-const reports = join(project, 'test-results');
+const reports = resolve(project, process.env.E2E_RESULTS ?? 'test-results');
 const bin = (path: string) => join(project, 'node_modules', path);
 
 interface Counts {
@@ -64,7 +64,8 @@ const unitOk = run('unit tests (vitest)', [
 ]);
 const unit = vitestCounts(unitOk);
 
-const buildOk = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build']);
+const outDir = resolve(project, process.env.OUT_DIR ?? 'dist');
+const buildOk = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build', '--outDir', outDir]);
 const browserOk = buildOk && run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test']);
 const browser = buildOk ? playwrightCounts(browserOk) : { passed: 0, failed: 1, skipped: 0 };
 

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { createSiteServer } from './server.ts';
 
 const project = resolve(import.meta.dirname, '..');
-const dist = join(project, 'dist');
+// OUT_DIR lets several checkouts' builds (or parallel test runs) live side by side.
+const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
 const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((name) => join(project, name));
 
 function newestChange(path: string): number {
@@ -29,7 +30,10 @@ function buildIsStale(): boolean {
 if (!process.argv.includes('--no-build') && buildIsStale()) {
   console.log('Building the site…');
   const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: project, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
+    cwd: project,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

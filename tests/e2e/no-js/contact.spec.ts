@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { outbox } from '../../playwright.config.ts';
-import { site } from './site.ts';
+import { outbox } from '../../../playwright.config.ts';
+import { site } from '../site.ts';
 
 function outboxContaining(text: string): string[] {
   let files: string[] = [];

@@ -1,0 +1,6 @@
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate on the visitor's first pointer, touch, focus or key event inside the island. */
+    'client:interaction'?: boolean;
+  }
+}
