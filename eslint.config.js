@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-*/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'test-results-*/',
+      'playwright-report/',
+      'bench-results/',
+    ],
+  },
   tseslint.configs.recommended,
   astro.configs.recommended,
   {

@@ -56,10 +56,11 @@ export default defineConfig({
     { name: 'desktop-js', testDir: 'tests/e2e/js', use: desktop, testIgnore: desktopIgnores },
   ],
   webServer: {
-    command: 'node server/start.ts',
+    // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `outbox`
+    // (and trusting X-Forwarded-For, so each test can be its own client for the rate limit).
+    command: 'node tests/e2e/support/serve-with-smtp.ts',
     url: `http://localhost:${port}/`,
-    // No SMTP server in the browser tests: enquiries land as .eml files in the outbox.
-    env: { PORT: String(port), HOST: '127.0.0.1', OUTBOX_DIR: outbox, SMTP_HOST: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', MAILBOX_DIR: outbox },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',

@@ -3,6 +3,7 @@
  * calls the same handler Netlify deploys, and streams its `Response` back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
@@ -39,11 +40,31 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
   });
 }
 
+/**
+ * `TRUST_PROXY=1`: the server runs behind a reverse proxy that sets X-Forwarded-For itself, so the
+ * visitor's address is its first entry. Off by default: anyone can send that header, and believing
+ * it without such a proxy would let a visitor choose their own rate-limit bucket.
+ */
+export function trustsProxy(env: Record<string, string | undefined> = process.env): boolean {
+  return ['1', 'true'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? '');
+}
+
+/** The visitor's IP: the first X-Forwarded-For entry when the proxy is trusted, else the socket's. */
+export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  if (trustProxy) {
+    const header = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+    if (first && isIP(first)) return first;
+  }
+  return req.socket.remoteAddress;
+}
+
 export async function runFunction(
   handler: WebHandler,
   req: IncomingMessage,
   res: ServerResponse,
+  { trustProxy = trustsProxy() }: { trustProxy?: boolean } = {},
 ): Promise<void> {
-  const response = await handler(toWebRequest(req), { ip: req.socket.remoteAddress });
+  const response = await handler(toWebRequest(req), { ip: clientAddress(req, trustProxy) });
   await sendWebResponse(response, res);
 }

@@ -3,11 +3,13 @@
  * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
  * assets only, and compressed text. The function is mounted beside it in server.ts.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { redirectTarget } from '../src/lib/redirects.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security-headers.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,6 +44,14 @@ export interface StaticSiteOptions {
   log?: (line: string) => void;
 }
 
+function readOptional(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
 export function cacheControl(pathname: string): string {
   // Hashed build assets never change under the same name; everything else must revalidate.
   return pathname.startsWith('/_astro/')
@@ -52,6 +62,13 @@ export function cacheControl(pathname: string): string {
 export function createStaticSite({ root, log = console.log }: StaticSiteOptions) {
   const base = normalize(root + sep);
   const cache = new Map<string, Asset>();
+  // The same `_headers` file Netlify reads, so both hosts send the same security headers.
+  // Read on first use, like the files it serves, so a server started before the build still works.
+  let rules: HeaderRule[] | undefined;
+  const applyHeaders = (res: ServerResponse, pathname: string) => {
+    rules ??= parseHeadersFile(readOptional(join(base, '_headers')));
+    for (const [name, value] of Object.entries(headersFor(pathname, rules))) res.setHeader(name, value);
+  };
 
   async function load(file: string): Promise<Asset | undefined> {
     const cached = cache.get(file);
@@ -90,16 +107,19 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
           ? ['gzip', asset.gzip]
           : [undefined, asset.body];
     res.statusCode = status;
+    applyHeaders(res, pathname);
     res.setHeader('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream');
-    res.setHeader('Cache-Control', cacheControl(pathname));
+    // An error page is never a hashed asset, whatever path it answers.
+    res.setHeader('Cache-Control', cacheControl(status === 200 ? pathname : '/'));
     res.setHeader('Content-Length', body.length);
     if (asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  function redirect(res: ServerResponse, location: string) {
+  function redirect(res: ServerResponse, location: string, pathname: string) {
     res.statusCode = 301;
+    applyHeaders(res, pathname);
     res.setHeader('Location', location);
     res.setHeader('Cache-Control', 'public, max-age=3600');
     res.end();
@@ -121,10 +141,10 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     }
 
     const target = redirectTarget(pathname);
-    if (target) return redirect(res, target + url.search);
+    if (target) return redirect(res, target + url.search, pathname);
 
     if (pathname.length > 1 && pathname.endsWith('/')) {
-      return redirect(res, pathname.replace(/\/+$/, '') + url.search);
+      return redirect(res, pathname.replace(/\/+$/, '') + url.search, pathname);
     }
 
     const file = pathname.includes('\0') ? undefined : fileFor(pathname);
@@ -134,7 +154,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     log(`404 ${url.pathname}`);
     const notFound = join(base, '404.html');
     const page = await load(notFound);
-    if (page) return send(req, res, 404, notFound, page, '/404');
+    if (page) return send(req, res, 404, notFound, page, pathname);
     res.statusCode = 404;
     res.end('Not found');
   };

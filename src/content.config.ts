@@ -96,6 +96,16 @@ const layout = singleton(
       badge: text('Text of the partner badge.'),
       copyright: text('Copyright line; {year} and {brand} are filled in.'),
     }),
+    consent: z
+      .object({
+        heading: text('Heading of the cookie banner.'),
+        text: text('What accepting allows; {services} is filled in with the analytics services in use.'),
+        policyLink: text('Link to the cookie section of the privacy policy.'),
+        accept: text('Button that accepts analytics cookies.'),
+        reject: text('Button that rejects them (as prominent as Accept).'),
+        settings: text('Footer button that opens the banner again to change the choice.'),
+      })
+      .describe('The cookie banner and its footer button, shown only when analytics are configured.'),
   }),
 );
 
@@ -273,7 +283,14 @@ const contact = singleton(
     toasts: z.object({
       success: z.object({ title: text('Title.'), description: text('Text.') }),
       error: z.object({ title: text('Title.'), description: text('Text; {email} is filled in.') }),
+      dismiss: text('Read aloud for the button that closes a message.'),
     }),
+    notSent: z
+      .object({
+        hint: text('Tells the visitor their message is kept and how to get back to it.'),
+        newLabel: text('Link to an empty contact form.'),
+      })
+      .describe('The page shown when an enquiry sent without JavaScript could not be delivered.'),
   }),
 );
 

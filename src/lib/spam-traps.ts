@@ -20,8 +20,10 @@ export function spamReason(fields: Record<string, unknown>, nowMs: number): Spam
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return 'honeypot';
 
   const startedAt = readTimestamp(fields[startedAtField]);
-  // A too-recent value, or one in the future, means the form was never really filled in.
-  if (startedAt !== undefined && nowMs - startedAt < minimumFillTimeMs) return 'too-fast';
+  // A value just before now means the form was never really filled in. A value in the future is
+  // treated as unknown: the visitor's clock may run ahead of ours, and their enquiry must not be lost.
+  if (startedAt !== undefined && startedAt <= nowMs && nowMs - startedAt < minimumFillTimeMs)
+    return 'too-fast';
   return undefined;
 }
 

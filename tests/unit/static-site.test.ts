@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'services', 'shopify.html'), '<h1>Shopify</h1>');
   writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
   writeFileSync(join(root, '_astro', 'site.abc123.css'), 'body{color:red}');
+  writeFileSync(join(root, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n/about\n  X-Page: about\n');
   writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -97,6 +98,22 @@ describe('the local static server', () => {
     const post = await get('/about', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('headers from _headers', () => {
+  it('sends the same headers Netlify would, on pages, redirects and the 404 page', async () => {
+    for (const path of ['/', '/services/bpo', '/no-such-page', '/_astro/site.abc123.css']) {
+      expect((await get(path)).headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    expect((await get('/about')).headers.get('x-page')).toBe('about');
+    expect((await get('/')).headers.get('x-page')).toBeNull();
+  });
+
+  it('never marks a 404 answer as an immutable asset', async () => {
+    const response = await get('/_astro/missing.css');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
   });
 });
 

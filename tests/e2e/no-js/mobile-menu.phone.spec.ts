@@ -37,4 +37,24 @@ test.describe('phone menu without JavaScript', () => {
     await toggle.click();
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
   });
+
+  test('works from the keyboard: Tab, Enter and Space', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.locator('[data-mobile-menu] summary');
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    // Skip link, logo, then the menu toggle: the desktop links are not displayed at this size.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(menu).toBeHidden();
+    await page.keyboard.press('Space');
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/services$/);
+  });
 });

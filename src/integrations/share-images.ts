@@ -1,0 +1,241 @@
+/**
+ * Draws the brand images at the end of `astro build`: the square logo the structured data names
+ * (`/logo.png`), and a 1200×630 share image for every built page whose `og:image` points at a
+ * file under `/og/` that the build does not already hold. BaseLayout gives each indexable page
+ * its own image path (src/lib/brand-images.ts); pages kept out of search keep the default image.
+ *
+ * Why from the built pages: the title drawn on each image is read from the page's own <title>,
+ * which the page rendered from its content file. There is no second list of routes and titles to
+ * keep in step, an image can never disagree with its page, and a new page gets its image without
+ * touching this file.
+ *
+ * Fonts come from @fontsource/inter in node_modules (satori reads WOFF, not WOFF2), read once per
+ * build; satori lays each image out and resvg rasterises it on libuv's thread pool, all images at
+ * once.
+ */
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { renderAsync } from '@resvg/resvg-js';
+import type { AstroIntegration } from 'astro';
+import satori, { type Font } from 'satori';
+import { brandMark, brandMarkSvg, logoImage, shareImageSize } from '../lib/brand-images.ts';
+import { pageTitle } from '../lib/head.ts';
+
+export interface ShareImageIdentity {
+  brand: string;
+  tagline: string;
+  /** Absolute origin of the site; its host is printed on every image. */
+  url: string;
+}
+
+/** Ink and accent as in src/styles/global.css; light slate for the small print. */
+const colours = { ink: '#0f172a', accent: brandMark.background, text: '#ffffff', muted: '#cbd5e1' };
+
+const require = createRequire(import.meta.url);
+const fontFile = (weight: number) =>
+  require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
+
+let fontsLoaded: Promise<Font[]> | undefined;
+
+/** Inter at the three weights the images use, read from disk once and reused by every image. */
+export function loadFonts(): Promise<Font[]> {
+  fontsLoaded ??= Promise.all(
+    ([400, 700, 800] as const).map(async (weight) => ({
+      name: 'Inter',
+      data: await readFile(fontFile(weight)),
+      weight,
+      style: 'normal' as const,
+    })),
+  );
+  return fontsLoaded;
+}
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** Text as written in the page, from its HTML-escaped form. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+      return String.fromCodePoint(code);
+    }
+    return entities[name.toLowerCase()] ?? match;
+  });
+}
+
+function metaContent(html: string, property: string): string | undefined {
+  for (const [tag] of html.matchAll(/<meta\s[^>]*>/gi)) {
+    const attributes = Object.fromEntries(
+      [...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name, value]),
+    );
+    if (attributes['property'] === property && attributes['content'] !== undefined) {
+      return decodeEntities(attributes['content']);
+    }
+  }
+  return undefined;
+}
+
+/** What a built page asks of its share image: where it lives and the title to draw on it. */
+export function shareImageRequest(html: string, identity: ShareImageIdentity) {
+  const imageUrl = metaContent(html, 'og:image');
+  const rawTitle = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  if (!imageUrl || rawTitle === undefined) return undefined;
+  const url = new URL(imageUrl);
+  if (url.origin !== new URL(identity.url).origin || !url.pathname.startsWith('/og/')) return undefined;
+  const fullTitle = decodeEntities(rawTitle).trim();
+  // The <title> is "Page | Brand" (pageTitle in src/lib/head.ts): the image shows the brand apart.
+  const suffix = pageTitle('', identity.brand);
+  const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
+  return { path: decodeURIComponent(url.pathname), title };
+}
+
+type Style = Record<string, string | number>;
+interface Box {
+  type: string;
+  props: {
+    style?: Style;
+    src?: string;
+    width?: number;
+    height?: number;
+    children?: (Box | string)[] | string;
+  };
+}
+const el = (type: string, style: Style, children?: Box['props']['children']): Box => ({
+  type,
+  props: { style, ...(children !== undefined && { children }) },
+});
+
+/** The layout of one share image: brand at the top, the title big, tagline and address at the foot. */
+export function shareImageLayout(title: string, identity: ShareImageIdentity): Box {
+  const markSize = 72;
+  const mark: Box = {
+    type: 'img',
+    props: {
+      src: `data:image/svg+xml;base64,${Buffer.from(brandMarkSvg(markSize)).toString('base64')}`,
+      width: markSize,
+      height: markSize,
+    },
+  };
+  // On the home page the title is the tagline: say it once.
+  const tagline = title.toLowerCase() === identity.tagline.toLowerCase() ? '' : identity.tagline;
+  const host = new URL(identity.url).host.replace(/^www\./, '');
+  return el(
+    'div',
+    {
+      ...shareImageSize,
+      boxSizing: 'border-box',
+      display: 'flex',
+      flexDirection: 'column',
+      justifyContent: 'space-between',
+      padding: '72px 80px 64px',
+      backgroundColor: colours.ink,
+      borderBottom: `16px solid ${colours.accent}`,
+      color: colours.text,
+      fontFamily: 'Inter',
+    },
+    [
+      el('div', { display: 'flex', alignItems: 'center', gap: 24, fontSize: 44, fontWeight: 800 }, [
+        mark,
+        identity.brand,
+      ]),
+      el(
+        'div',
+        {
+          display: 'flex',
+          fontSize: title.length > 32 ? 72 : 88,
+          fontWeight: 800,
+          lineHeight: 1.08,
+          letterSpacing: '-0.02em',
+          maxWidth: 1000,
+        },
+        title,
+      ),
+      el(
+        'div',
+        {
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          fontSize: 30,
+          fontWeight: 400,
+          color: colours.muted,
+        },
+        [el('div', { display: 'flex' }, tagline), el('div', { display: 'flex', fontWeight: 700 }, host)],
+      ),
+    ],
+  );
+}
+
+const rasterOptions = { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } } as const;
+
+/** One page's share image as PNG bytes. */
+export async function renderShareImage(title: string, identity: ShareImageIdentity): Promise<Buffer> {
+  const fonts = await loadFonts();
+  // satori's element type is React's; our plain { type, props } tree is what it walks.
+  const svg = await satori(shareImageLayout(title, identity) as unknown as Parameters<typeof satori>[0], {
+    ...shareImageSize,
+    fonts,
+  });
+  return (await renderAsync(svg, rasterOptions)).asPng();
+}
+
+/** The square logo as PNG bytes. */
+export async function renderLogo(): Promise<Buffer> {
+  return (await renderAsync(brandMarkSvg(logoImage.size), rasterOptions)).asPng();
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+async function writeFileDeep(file: string, contents: Buffer) {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, contents);
+}
+
+export function shareImages(identity: ShareImageIdentity): AstroIntegration {
+  let publicDir = '';
+  return {
+    name: 'share-images',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        publicDir = fileURLToPath(config.publicDir);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const started = performance.now();
+        const out = fileURLToPath(dir);
+        const wanted = new Map<string, { title: string; page: string }>();
+        for (const file of await htmlFiles(out)) {
+          const request = shareImageRequest(await readFile(file, 'utf8'), identity);
+          // An image the public/ folder provides (the default one) is left as it is.
+          if (!request || (await exists(join(publicDir, request.path)))) continue;
+          const page = file.slice(out.length);
+          const earlier = wanted.get(request.path);
+          if (earlier && earlier.title !== request.title) {
+            throw new Error(`${earlier.page} and ${page} both use ${request.path} with different titles`);
+          }
+          wanted.set(request.path, { title: request.title, page });
+        }
+        await Promise.all([
+          renderLogo().then((png) => writeFileDeep(join(out, logoImage.path), png)),
+          ...[...wanted].map(async ([path, { title }]) =>
+            writeFileDeep(join(out, path), await renderShareImage(title, identity)),
+          ),
+        ]);
+        const took = Math.round(performance.now() - started);
+        logger.info(`${wanted.size} share images and the logo drawn in ${took}ms`);
+      },
+    },
+  };
+}

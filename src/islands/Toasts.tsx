@@ -1,0 +1,85 @@
+/**
+ * Short messages after a send. Both live regions are in the server HTML from the start, empty,
+ * so a screen reader is already listening when a message appears: `role="status"` (polite) for
+ * success, `role="alert"` (assertive) for an error. A message closes itself after about five
+ * seconds, waits while the pointer or focus is on it, and can be dismissed with its button.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+
+export interface Toast {
+  /** A new id shows the message afresh, even with the same text. */
+  id: number;
+  kind: 'success' | 'error';
+  title: string;
+  description: ReactNode;
+}
+
+export const toastDurationMs = 5000;
+
+interface ToastsProps {
+  toast: Toast | undefined;
+  dismissLabel: string;
+  onDismiss: () => void;
+}
+
+export function Toasts({ toast, dismissLabel, onDismiss }: ToastsProps) {
+  const card = toast && (
+    <ToastCard key={toast.id} toast={toast} dismissLabel={dismissLabel} onDismiss={onDismiss} />
+  );
+  return (
+    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 sm:left-auto sm:w-full sm:max-w-sm">
+      <div role="status" aria-atomic="true">
+        {toast?.kind === 'success' && card}
+      </div>
+      <div role="alert" aria-atomic="true">
+        {toast?.kind === 'error' && card}
+      </div>
+    </div>
+  );
+}
+
+function ToastCard({ toast, dismissLabel, onDismiss }: ToastsProps & { toast: Toast }) {
+  const [paused, setPaused] = useState(false);
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(onDismiss, toastDurationMs);
+    return () => clearTimeout(timer);
+  }, [paused, onDismiss]);
+
+  return (
+    <div
+      className={`pointer-events-auto flex items-start gap-3 rounded-2xl border-2 p-4 shadow-lg ${
+        toast.kind === 'error' ? 'border-red-700 bg-red-50 text-red-900' : 'border-accent bg-white text-ink'
+      }`}
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="flex-1">
+        <p className="font-bold">{toast.title}</p>
+        <p className="mt-1 text-sm">{toast.description}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full"
+      >
+        <svg
+          className="size-5"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M6 6l12 12M18 6 6 18" />
+        </svg>
+        <span className="sr-only">{dismissLabel}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { sweepPages } from '../pages.ts';
+
+for (const { path } of sweepPages) {
+  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoAxeViolations(page, path);
+  });
+}
+
+test('the open menu or dropdown and an open FAQ answer have no violations', async ({ page, isMobile }) => {
+  await page.goto('/services');
+  if (isMobile) {
+    // A tap hydrates the menu island and opens it.
+    await page.locator('[data-mobile-menu] summary').tap();
+    await expect(page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]')).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expectNoAxeViolations(page, 'the open phone menu');
+    await page.keyboard.press('Escape');
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).hover();
+    await expect(page.getByRole('link', { name: 'Content & Copywriting' })).toBeVisible();
+    await expectNoAxeViolations(page, 'the open services dropdown');
+  }
+  await page.locator('[data-faq]').hover();
+  const question = page.locator('[data-faq] h3 > button').first();
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expectNoAxeViolations(page, 'an open FAQ answer');
+});

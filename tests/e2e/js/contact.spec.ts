@@ -1,0 +1,269 @@
+import { expect, test, type Page } from '@playwright/test';
+import { site } from '../site.ts';
+import {
+  asOwnClient,
+  enquiry,
+  expectEnquiry,
+  expectHydrated,
+  failMarker,
+  fillEnquiry,
+  formIsland,
+  mailWith,
+  takeOurTime,
+  uniqueMarker,
+  type Enquiry,
+} from '../support/contact.ts';
+
+const empty: Enquiry = { name: '', email: '', company: '', projectType: '', budgetRange: '', message: '' };
+const errorText = `There was a problem sending your message. Please try again or email us directly at ${site.email}`;
+const successText = "Thanks — your message is on its way. We'll reply within 24 hours.";
+const endpoint = '**/api/send-contact-email';
+
+const successToast = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'Message sent successfully' });
+const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Error sending message' });
+
+/** Holds the next enquiry on its way to the server until `release` is called. */
+async function holdEnquiry(page: Page): Promise<{ release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(endpoint, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Fills the form (which hydrates it) and makes it look filled in at a person's pace. */
+async function fillHydrated(page: Page, values: Enquiry): Promise<void> {
+  await fillEnquiry(page, values);
+  await expectHydrated(page);
+  await takeOurTime(page);
+}
+
+test.beforeEach(async ({ page }) => {
+  await asOwnClient(page);
+});
+
+test('the page fetches no script on load; the form hydrates on first interaction', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/contact', { waitUntil: 'load' });
+  expect(scripts).toEqual([]);
+  await expect(formIsland(page)).toHaveAttribute('ssr', '');
+  await expect(page.locator('input[name="startedAt"]')).toHaveValue('');
+
+  await page.getByLabel('Name').focus();
+  await expectHydrated(page);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const path of scripts) expect(path).toMatch(/^\/_astro\/[\w.-]+\.js$/);
+  // The fill-time trap starts from the page load, in the visitor's own clock.
+  const started = await page
+    .locator('input[name="startedAt"]')
+    .evaluate((input: HTMLInputElement) => ({ value: input.value, origin: performance.timeOrigin }));
+  expect(started.value).toMatch(/^\d+$/);
+  expect(Math.abs(Number(started.value) - started.origin)).toBeLessThan(1000);
+});
+
+test('sending: "Sending..." and disabled, then the success toast, the sent panel and an empty form again', async ({
+  page,
+}) => {
+  const marker = uniqueMarker('JS enquiry');
+  await page.goto('/contact');
+  await fillHydrated(page, enquiry(marker));
+  const { release } = await holdEnquiry(page);
+
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sending = page.getByRole('button', { name: 'Sending...' });
+  await expect(sending).toBeDisabled();
+  release();
+
+  await expect(successToast(page)).toContainText(successText);
+  const panel = page.getByRole('heading', { name: 'Message Sent!' });
+  await expect(panel).toBeFocused();
+  await expect(page.locator('form[data-contact-form]')).toHaveCount(0);
+  const book = page.getByRole('link', { name: /^Book a call now/ });
+  await expect(book).toHaveAttribute('href', site.bookingUrl);
+  await expect(book).toHaveAttribute('target', '_blank');
+  await expect(book).toHaveAttribute('rel', /\bnoopener\b/);
+  await expect(book).toHaveAttribute('data-booking', 'contact_success_message');
+
+  await expect.poll(() => mailWith(marker).length).toBe(1);
+  const [mail = ''] = mailWith(marker);
+  expect(mail).toMatch(/^Reply-To: Jo Bloggs <jo@example\.co\.uk>\r?$/m);
+  expect(mail).toContain('Bloggs Ltd');
+
+  await successToast(page).getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(successToast(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Send another message' }).click();
+  await expectEnquiry(page, empty);
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test('a send the mail server refuses keeps every value and shows the destructive toast', async ({ page }) => {
+  const marker = uniqueMarker('JS failure');
+  const values = enquiry(`${marker} ${failMarker}`);
+  await page.goto('/contact');
+  await fillHydrated(page, values);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  const toast = errorToast(page);
+  await expect(toast).toContainText(errorText);
+  await expect(toast.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+  await expectEnquiry(page, values);
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toHaveCount(0);
+  expect(mailWith(marker)).toEqual([]);
+
+  await toast.getByRole('button', { name: 'Dismiss message' }).click();
+  await expect(errorToast(page)).toHaveCount(0);
+  await expectEnquiry(page, values);
+});
+
+test('a network failure is reported the same way, keeping every value', async ({ page }) => {
+  const values = enquiry(uniqueMarker('JS network failure'));
+  await page.goto('/contact');
+  await fillHydrated(page, values);
+  await page.route(endpoint, (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(errorToast(page)).toContainText(errorText);
+  await expectEnquiry(page, values);
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test("the server's field errors show beside their fields and are announced", async ({ page }) => {
+  // Both pass the browser's own checks; the function's stricter ones refuse them with a 422.
+  const values = { ...enquiry(uniqueMarker('JS field errors')), name: '   ', email: 'jo@example' };
+  await page.goto('/contact');
+  await fillHydrated(page, values);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  const name = page.getByLabel('Name');
+  const email = page.getByLabel('Email');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Please enter your name.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(
+    'Please enter a valid email address, like name@company.co.uk.',
+  );
+  await expect(page.getByLabel('Message')).not.toHaveAttribute('aria-invalid');
+  // Focus moves to the first field in error, so a screen reader reads its label and its error.
+  await expect(name).toBeFocused();
+  await expect(errorToast(page)).toContainText(errorText);
+  await expectEnquiry(page, values);
+
+  await name.fill('Jo Bloggs');
+  await expect(name).not.toHaveAttribute('aria-invalid');
+  await expect(name).toHaveAccessibleDescription('');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a visitor can complete and send the form with the keyboard alone', async ({ page }) => {
+  const marker = uniqueMarker('Keyboard enquiry');
+  await page.goto('/contact');
+  const name = page.getByLabel('Name');
+  for (
+    let presses = 0;
+    presses < 60 && !(await name.evaluate((el) => el === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(name).toBeFocused();
+
+  await page.keyboard.type('Kay Board');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('kay@example.co.uk');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Keys Ltd');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Project type')).toBeFocused();
+  await page.keyboard.type('Shopify');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Budget range')).toBeFocused();
+  await page.keyboard.type('Not');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(marker);
+  await page.keyboard.press('Tab');
+  await expectEnquiry(page, {
+    name: 'Kay Board',
+    email: 'kay@example.co.uk',
+    company: 'Keys Ltd',
+    projectType: 'shopify',
+    budgetRange: 'not-sure',
+    message: marker,
+  });
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+  await takeOurTime(page);
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeFocused();
+  await expect(successToast(page)).toBeVisible();
+  await expect.poll(() => mailWith(marker).length).toBe(1);
+  const [mail = ''] = mailWith(marker);
+  expect(mail).toContain('Shopify Build');
+  expect(mail).toContain('Not sure yet');
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: /^Book a call now/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Send another message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Name')).toBeFocused();
+  await expectEnquiry(page, empty);
+});
+
+test('hydrating does not wipe what the visitor typed before it', async ({ page }) => {
+  const marker = uniqueMarker('Typed before hydration');
+  const values: Enquiry = {
+    name: 'Early Bird',
+    email: 'early@example.co.uk',
+    company: 'Dawn Chorus Ltd',
+    projectType: 'content',
+    budgetRange: '5k-10k',
+    message: `${marker}\nTyped while the page was still plain HTML.`,
+  };
+  await page.goto('/contact');
+  await expect(formIsland(page)).toHaveAttribute('ssr', '');
+  // Set the values the way typing does, without the events that would hydrate the island.
+  await page.locator('form[data-contact-form]').evaluate((form: HTMLFormElement, entries) => {
+    for (const [field, value] of Object.entries(entries)) {
+      (form.elements.namedItem(field) as HTMLInputElement).value = value;
+    }
+  }, values);
+  await expect(formIsland(page)).toHaveAttribute('ssr', '');
+
+  await page.getByLabel('Message').click();
+  await expectHydrated(page);
+  await expectEnquiry(page, values);
+
+  await takeOurTime(page);
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  await expect.poll(() => mailWith(marker).length).toBe(1);
+  const [mail = ''] = mailWith(marker);
+  expect(mail).toMatch(/^Reply-To: Early Bird <early@example\.co\.uk>\r?$/m);
+  expect(mail).toContain('Dawn Chorus Ltd');
+  expect(mail).toContain('Content Strategy');
+});
+
+test('a message closes itself after about five seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/contact');
+  // From here on the page's timers run only when the test moves its clock.
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
+  await fillHydrated(page, enquiry(`${uniqueMarker('Toast timing')} ${failMarker}`));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(errorToast(page)).toBeVisible();
+  await page.mouse.move(0, 0);
+
+  await page.clock.runFor(4000);
+  await expect(errorToast(page)).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(errorToast(page)).toHaveCount(0);
+});

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { faqPages, holdScripts, reactHydrated } from '../support/islands.ts';
+
+const questionButtons = (page: Page) => page.locator('[data-faq] h3 > button');
+
+/** Hydrates the FAQ the way a visitor does, by pointing at it, and waits for the ARIA version. */
+async function hydrateFaq(page: Page, questions: number) {
+  await page.locator('[data-faq]').hover();
+  await expect(questionButtons(page)).toHaveCount(questions);
+}
+
+test.describe('FAQ accordion with JavaScript', () => {
+  let errors: string[];
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  test.afterEach(() => expect(errors).toEqual([]));
+
+  for (const { path, questions } of faqPages) {
+    test(`${path}: after hydration it is an ARIA accordion, one open at a time, the open one closes`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await expect(page.locator('[data-faq] details')).toHaveCount(questions);
+      await hydrateFaq(page, questions);
+      await expect(page.locator('[data-faq] details')).toHaveCount(0);
+
+      const buttons = questionButtons(page);
+      for (let index = 0; index < questions; index++) {
+        const button = buttons.nth(index);
+        const answerId = await button.getAttribute('aria-controls');
+        const answer = page.locator(`#${answerId}`);
+        await expect(button).toHaveAttribute('aria-expanded', 'false');
+        await expect(answer).toHaveAttribute('role', 'region');
+        await expect(answer).toHaveAttribute('aria-labelledby', (await button.getAttribute('id')) ?? '');
+        await expect(answer).toBeHidden();
+
+        await button.click();
+        await expect(button).toHaveAttribute('aria-expanded', 'true');
+        await expect(answer).toBeVisible();
+        await expect(page.locator('[data-faq] [aria-expanded="true"]')).toHaveCount(1);
+      }
+
+      const last = buttons.nth(questions - 1);
+      await last.click();
+      await expect(last).toHaveAttribute('aria-expanded', 'false');
+      await expect(page.locator('[data-faq] [aria-expanded="true"]')).toHaveCount(0);
+      await expect(page.locator('[data-faq] [role="region"]').filter({ visible: true })).toHaveCount(0);
+    });
+  }
+
+  test('an item opened before hydration stays open after it', async ({ page, isMobile }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/services/admin-appointment');
+    const second = page.locator('[data-faq] details').nth(1);
+    if (isMobile) await second.locator('summary').tap();
+    else await second.locator('summary').click();
+    await expect(second).toHaveAttribute('open', '');
+    // The interaction asked for the island's code; it is still held back, so this is native <details>.
+    await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
+    await expect(page.locator('[data-faq] h3 > button')).toHaveCount(0);
+
+    scripts.release();
+    const buttons = questionButtons(page);
+    await expect(buttons).toHaveCount(4);
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`#${await buttons.nth(1).getAttribute('aria-controls')}`)).toBeVisible();
+    await expect(page.locator('[data-faq] [aria-expanded="true"]')).toHaveCount(1);
+  });
+
+  test('a press under way when React arrives still opens its item', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/services');
+    const third = page.locator('[data-faq] summary').nth(2);
+    await third.scrollIntoViewIfNeeded();
+    const box = (await third.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
+    scripts.release();
+    // React hydrates while the question is held down; the native control must stay under it.
+    await reactHydrated(page.locator('[data-faq] details').last().locator('p'));
+    await expect(third).toHaveCount(1);
+    await page.mouse.up();
+    const buttons = questionButtons(page);
+    await expect(buttons).toHaveCount(3);
+    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('keyboard only: focus survives hydration; Enter and Space toggle, one open at a time', async ({
+    page,
+  }) => {
+    await page.goto('/services/content');
+    // Focusing the first question is the interaction that hydrates the island.
+    await page.locator('[data-faq] summary').first().focus();
+    const buttons = questionButtons(page);
+    await expect(buttons).toHaveCount(4);
+    await expect(buttons.first()).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(buttons.first()).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(buttons.nth(1)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
+    await expect(buttons.first()).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Space');
+    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Shift+Tab');
+    await expect(buttons.first()).toBeFocused();
+  });
+});

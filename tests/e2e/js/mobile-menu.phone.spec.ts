@@ -1,0 +1,132 @@
+import { expect, test, type Page } from '@playwright/test';
+import { holdScripts, reactHydrated } from '../support/islands.ts';
+
+const toggle = (page: Page) => page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+
+/** Hydrates the menu with a tap on its toggle (which also opens it) and waits for the ARIA version. */
+async function openWithTap(page: Page) {
+  await page.locator('[data-mobile-menu] summary').tap();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu(page)).toBeVisible();
+}
+
+test.describe('phone menu with JavaScript', () => {
+  let errors: string[];
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+  test.afterEach(() => expect(errors).toEqual([]));
+
+  test('after hydration the toggle is a button with aria-expanded and aria-controls', async ({ page }) => {
+    await page.goto('/');
+    await openWithTap(page);
+    await expect(page.locator('[data-mobile-menu] details')).toHaveCount(0);
+    await expect(toggle(page)).toHaveAccessibleName('Menu');
+    await expect(page.locator('#mobile-menu')).toBeVisible();
+
+    await toggle(page).tap();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+    await toggle(page).tap();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page)).toBeVisible();
+  });
+
+  test('a menu opened before hydration stays open after it', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/about');
+    await page.locator('[data-mobile-menu] summary').tap();
+    await expect(menu(page)).toBeVisible();
+    await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
+    await expect(toggle(page)).toHaveCount(0);
+
+    scripts.release();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a press under way when React arrives still opens the menu', async ({ page }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/blog');
+    const summary = page.locator('[data-mobile-menu] summary');
+    const box = (await summary.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
+    scripts.release();
+    // React hydrates while the button is held down; the native toggle must stay under it.
+    await reactHydrated(page.locator('[data-mobile-menu] a[data-booking]'));
+    await expect(summary).toHaveCount(1);
+    await page.mouse.up();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu(page)).toBeVisible();
+  });
+
+  test('choosing a link closes it', async ({ page }) => {
+    await page.goto('/services');
+    await openWithTap(page);
+    // The booking link opens a new tab, so this page stays and shows the menu closed.
+    const popup = page.waitForEvent('popup');
+    await menu(page).locator('a[data-booking="navigation_mobile"]').tap();
+    await (await popup).close();
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+
+    await toggle(page).tap();
+    await menu(page).getByRole('link', { name: 'Contact', exact: true }).tap();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.locator('h1')).toHaveText('Get in Touch');
+  });
+
+  test('a tap outside closes it', async ({ page }) => {
+    await page.goto('/');
+    await openWithTap(page);
+    // Below the panel, on the hero.
+    await page.touchscreen.tap(20, (await page.evaluate(() => innerHeight)) - 20);
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+  });
+
+  test('keyboard only: Tab reaches the toggle, Enter and Space toggle, Escape closes and returns focus', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    // Skip link, logo, then the menu toggle: the desktop links are not displayed at this size.
+    for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
+    // Focus arrived on the native summary, asked for hydration, and moved onto the button it became.
+    await expect(toggle(page)).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(menu(page).getByRole('link', { name: 'Home' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu(page).getByRole('link', { name: 'Services', exact: true })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+    await expect(toggle(page)).toBeFocused();
+
+    await page.keyboard.press('Space');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Space');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('focus moving past the last item closes it', async ({ page }) => {
+    await page.goto('/');
+    await openWithTap(page);
+    const book = menu(page).locator('a[data-booking="navigation_mobile"]');
+    await book.focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page)).toBeHidden();
+  });
+});

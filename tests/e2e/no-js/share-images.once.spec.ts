@@ -1,0 +1,76 @@
+/**
+ * Share images as chat apps and social sites fetch them: each indexable page names its own
+ * 1200×630 PNG by an absolute URL; pages kept out of search and legacy redirect pages do not.
+ */
+import { createHash } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { redirects } from '../../../src/lib/redirects.ts';
+import { indexableRoutes, site } from '../site.ts';
+
+const meta = (page: Page, key: string) =>
+  page.locator(`head meta[property="${key}"], head meta[name="${key}"]`).getAttribute('content');
+
+/** The image behind an absolute URL on this site: its bytes and its PNG size (from the IHDR chunk). */
+async function fetchPng(request: APIRequestContext, url: string) {
+  expect(url.startsWith(`${site.url}/`), `${url} is absolute on the site`).toBe(true);
+  const response = await request.get(new URL(url).pathname);
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/png');
+  const png = await response.body();
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+for (const path of indexableRoutes) {
+  test(`${path} shares its own 1200×630 PNG, named by an absolute URL`, async ({ page, request }) => {
+    await page.goto(path);
+    const image = (await meta(page, 'og:image')) ?? '';
+    expect(image).toMatch(new RegExp(`^${site.url}/og/.+\\.png$`));
+    expect(image).not.toBe(`${site.url}/og/default.png`);
+    expect(await meta(page, 'twitter:image')).toBe(image);
+    expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
+    expect(await meta(page, 'og:image:width')).toBe('1200');
+    expect(await meta(page, 'og:image:height')).toBe('630');
+
+    const title = (await page.title()).replace(` | ${site.brand}`, '');
+    expect(await meta(page, 'og:image:alt')).toBe(`${site.brand}: ${title}`);
+    expect(await meta(page, 'twitter:image:alt')).toBe(`${site.brand}: ${title}`);
+
+    const { width, height } = await fetchPng(request, image);
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+  });
+}
+
+test('every indexable page has an image of its own', async ({ page, request }) => {
+  const digests = new Set<string>();
+  for (const path of indexableRoutes) {
+    await page.goto(path);
+    const { png } = await fetchPng(request, (await meta(page, 'og:image')) ?? '');
+    digests.add(createHash('sha256').update(png).digest('hex'));
+  }
+  expect(digests.size).toBe(indexableRoutes.length);
+});
+
+for (const path of ['/contact/sent', '/contact/error', '/no-such-page']) {
+  test(`${path}, kept out of search, shares the default image`, async ({ page, request }) => {
+    await page.goto(path);
+    const image = (await meta(page, 'og:image')) ?? '';
+    expect(image).toBe(`${site.url}/og/default.png`);
+    const { width, height } = await fetchPng(request, image);
+    expect({ width, height }).toEqual({ width: 1200, height: 630 });
+  });
+}
+
+test('legacy redirect pages carry no share image and no structured data', async ({ request }) => {
+  const files = Object.keys(redirects).flatMap((from) => [`${from}.html`, `${from}/index.html`]);
+  for (const file of files) {
+    const response = await request.get(file, { maxRedirects: 0 });
+    expect(response.status(), file).toBe(200);
+    const html = await response.text();
+    expect(html, file).toContain('http-equiv="refresh"');
+    expect(html, file).not.toContain('og:image');
+    expect(html, file).not.toContain('twitter:image');
+    expect(html, file).not.toContain('application/ld+json');
+  }
+});

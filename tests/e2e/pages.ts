@@ -1,0 +1,9 @@
+/** Every page a visitor can land on, for sweeps across the whole site (headers, budgets, axe). */
+import { indexableRoutes } from '../../src/lib/navigation.ts';
+
+export const sweepPages = [
+  ...indexableRoutes.map((path) => ({ path, status: 200 })),
+  { path: '/contact/sent', status: 200 },
+  { path: '/contact/error', status: 200 },
+  { path: '/no-such-page', status: 404 },
+];

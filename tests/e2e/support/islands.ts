@@ -1,0 +1,103 @@
+/**
+ * Helpers for the island and scroll-effect tests: watching which JavaScript files a page fetches,
+ * holding them back to act before hydration, and scrolling to an exact offset.
+ */
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
+
+const isScript = (request: Request) =>
+  request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');
+
+/** Every JavaScript file the page requests from now on, with its transferred size once finished. */
+export function recordScripts(page: Page) {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (isScript(request)) requests.push(request);
+  });
+  return {
+    urls: () => requests.map((request) => new URL(request.url()).pathname),
+    /** The text of every script requested so far. */
+    bodies: async () =>
+      Promise.all(requests.map(async (request) => (await (await request.response())?.text()) ?? '')),
+    /** Bytes on the wire of every script requested so far: compressed bodies, and headers. */
+    transferred: async () => {
+      const total = { body: 0, headers: 0 };
+      for (const request of requests) {
+        await request.response();
+        const sizes = await request.sizes();
+        total.body += sizes.responseBodySize;
+        total.headers += sizes.responseHeadersSize;
+      }
+      return total;
+    },
+  };
+}
+
+/**
+ * Holds every JavaScript request until `release()` is called, so a test can use an island's
+ * server HTML with JavaScript on, after the visitor's first interaction has asked for hydration.
+ */
+export async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith('.js'),
+    async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, held: () => held };
+}
+
+/** The island's component and renderer (React) files, as named on its <astro-island>. */
+export async function islandFiles(island: Locator) {
+  const [component, renderer] = await Promise.all([
+    island.getAttribute('component-url'),
+    island.getAttribute('renderer-url'),
+  ]);
+  return { component: component ?? '', renderer: renderer ?? '' };
+}
+
+/**
+ * Scrolls the window to `y` and resolves once the page has handled that scroll: listeners the
+ * page added earlier run before this one, which is added last.
+ */
+export async function scrollToY(page: Page, y: number) {
+  await page.evaluate(
+    (target) =>
+      new Promise<void>((resolve) => {
+        const reachable = Math.min(target, document.documentElement.scrollHeight - innerHeight);
+        if (Math.round(scrollY) === Math.round(reachable)) return resolve();
+        addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+        scrollTo(0, target);
+      }),
+    y,
+  );
+}
+
+/** The pages with an FAQ accordion and how many questions each has (spec §2). */
+export const faqPages = [
+  { path: '/services', questions: 3 },
+  { path: '/services/shopify', questions: 3 },
+  { path: '/services/content', questions: 4 },
+  { path: '/services/admin-appointment', questions: 4 },
+] as const;
+
+/** The pages with the floating booking button and each one's placement label (spec §7). */
+export const floatingBookingPages = [
+  { path: '/services/content', placement: 'content_packages_sticky' },
+  { path: '/services/shopify', placement: 'shopify_packages_sticky' },
+  { path: '/services/admin-appointment', placement: 'admin_appointment_packages_sticky' },
+] as const;
+
+/**
+ * Resolves once React has hydrated `element` (it tags hydrated DOM nodes with its own keys).
+ * Given the last element of an island, the whole island's first render is committed by then.
+ */
+export async function reactHydrated(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true);
+}

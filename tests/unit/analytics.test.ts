@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import {
+  consentKey,
+  createTracker,
+  expiredAnalyticsCookies,
+  heldEventLimit,
+  onPathChange,
+  pagePath,
+  readConsent,
+  storeConsent,
+  type AnalyticsEvent,
+} from '@/lib/analytics';
+import { analyticsConfigured, analyticsIds } from '@/lib/analytics-config';
+import { clarityTagUrl, gaTagUrl } from '@/lib/analytics-vendors';
+import { contentSecurityPolicy } from '@/lib/security-headers';
+import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/booking';
+
+function recorder() {
+  const sent: AnalyticsEvent[] = [];
+  return { sent, tracker: createTracker((event) => sent.push(event)) };
+}
+
+const click = { location: 'home_cta', url: 'https://booking.example/agency/30min' } as const;
+
+describe('track() before, at and after the consent choice', () => {
+  it('sends nothing before a choice, then what was held, in order, on Accept', () => {
+    const { sent, tracker } = recorder();
+    tracker.track('page_view', { page_path: '/services' });
+    tracker.track('calendly_click', click);
+    expect(sent).toEqual([]);
+    tracker.grant();
+    expect(sent).toEqual([
+      { name: 'page_view', params: { page_path: '/services' } },
+      { name: 'calendly_click', params: click },
+    ]);
+  });
+
+  it('sends every event at once after Accept, and each only once', () => {
+    const { sent, tracker } = recorder();
+    tracker.grant();
+    tracker.track('form_submit', { form_name: 'contact' });
+    tracker.track('contact_form', {});
+    tracker.grant();
+    expect(sent.map((event) => event.name)).toEqual(['form_submit', 'contact_form']);
+  });
+
+  it('discards what was held on Reject and sends nothing after it', () => {
+    const { sent, tracker } = recorder();
+    tracker.track('page_view', { page_path: '/' });
+    tracker.deny();
+    tracker.track('calendly_click', click);
+    tracker.grant();
+    expect(sent).toEqual([]);
+  });
+
+  it('stops sending when consent is withdrawn, and resumes only with new events on a new Accept', () => {
+    const { sent, tracker } = recorder();
+    tracker.grant();
+    tracker.track('page_view', { page_path: '/a' });
+    tracker.deny();
+    tracker.track('page_view', { page_path: '/b' });
+    tracker.grant();
+    tracker.track('page_view', { page_path: '/c' });
+    expect(sent.map((event) => event.params)).toEqual([{ page_path: '/a' }, { page_path: '/c' }]);
+  });
+
+  it(`holds at most ${heldEventLimit} events while waiting, keeping the first`, () => {
+    const { sent, tracker } = recorder();
+    for (let index = 0; index < heldEventLimit + 10; index++) {
+      tracker.track('page_view', { page_path: `/${index}` });
+    }
+    tracker.grant();
+    expect(sent).toHaveLength(heldEventLimit);
+    expect(sent[0]?.params).toEqual({ page_path: '/0' });
+  });
+});
+
+/** A window with just what onPathChange uses: an address, a history and popstate listeners. */
+function fakeWindow(start: string) {
+  const location = new URL(start);
+  const listeners: Array<() => void> = [];
+  const navigate = (url?: string | URL | null) => {
+    if (url) location.href = new URL(url, location).href;
+  };
+  const history = {
+    pushState: (_data: unknown, _unused: string, url?: string | URL | null) => navigate(url),
+    replaceState: (_data: unknown, _unused: string, url?: string | URL | null) => navigate(url),
+  };
+  const win = {
+    location,
+    history,
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'popstate') listeners.push(listener);
+    },
+  } as unknown as Window;
+  const back = (url: string) => {
+    navigate(url);
+    listeners.forEach((listener) => listener());
+  };
+  return { win, back };
+}
+
+describe('page views on history changes', () => {
+  it('reports the path with its query but without the fragment', () => {
+    expect(pagePath(new URL('https://agency.example/services?ref=mail#faq'))).toBe('/services?ref=mail');
+  });
+
+  it('reports a change of path or query, by pushState, replaceState or Back', () => {
+    const { win, back } = fakeWindow('https://agency.example/');
+    const seen: string[] = [];
+    onPathChange((path) => seen.push(path), win);
+    win.history.pushState(null, '', '/services');
+    win.history.replaceState(null, '', '/services?tab=2');
+    back('/');
+    expect(seen).toEqual(['/services', '/services?tab=2', '/']);
+  });
+
+  it('ignores a change of fragment only, or a call that keeps the address', () => {
+    const { win, back } = fakeWindow('https://agency.example/about');
+    const seen: string[] = [];
+    onPathChange((path) => seen.push(path), win);
+    win.history.pushState(null, '', '#team');
+    win.history.replaceState({ state: 1 }, '');
+    back('/about#top');
+    expect(seen).toEqual([]);
+  });
+});
+
+describe('the stored choice', () => {
+  const memory = () => {
+    const values = new Map<string, string>();
+    return {
+      values,
+      storage: () => ({
+        getItem: (key: string) => values.get(key) ?? null,
+        setItem: (key: string, value: string) => void values.set(key, value),
+      }),
+    };
+  };
+
+  it(`is kept under "${consentKey}" and read back`, () => {
+    const { values, storage } = memory();
+    expect(readConsent(storage)).toBeUndefined();
+    storeConsent(storage, 'denied');
+    expect(values.get(consentKey)).toBe('denied');
+    expect(readConsent(storage)).toBe('denied');
+    storeConsent(storage, 'granted');
+    expect(readConsent(storage)).toBe('granted');
+  });
+
+  it('counts anything else, or storage that refuses, as no choice (so the banner asks)', () => {
+    const { values, storage } = memory();
+    values.set(consentKey, 'yes');
+    expect(readConsent(storage)).toBeUndefined();
+    const refusing = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(readConsent(refusing)).toBeUndefined();
+    expect(() => storeConsent(refusing, 'granted')).not.toThrow();
+  });
+});
+
+describe('withdrawing consent deletes the analytics cookies', () => {
+  it('expires GA and Clarity cookies host-only and on every parent domain, and nothing else', () => {
+    const header = '_ga=GA1.1.1.1; theme=dark; _ga_TEST123=GS1; _clck=abc; _clsk=def; _gallery=1';
+    const expired = expiredAnalyticsCookies(header, 'www.agency.example');
+    expect(expired).toHaveLength(4 * 3);
+    for (const name of ['_ga', '_ga_TEST123', '_clck', '_clsk']) {
+      expect(expired).toContain(`${name}=; max-age=0; path=/`);
+      expect(expired).toContain(`${name}=; max-age=0; path=/; domain=www.agency.example`);
+      expect(expired).toContain(`${name}=; max-age=0; path=/; domain=agency.example`);
+    }
+    expect(expired.join(' ')).not.toMatch(/theme|_gallery/);
+  });
+
+  it('needs no domain attribute on a single-label host such as localhost', () => {
+    expect(expiredAnalyticsCookies('_ga=1', 'localhost')).toEqual(['_ga=; max-age=0; path=/']);
+    expect(expiredAnalyticsCookies('', 'localhost')).toEqual([]);
+  });
+});
+
+describe('analytics IDs from the environment', () => {
+  it('are off unless set (blank counts as unset)', () => {
+    expect(analyticsIds({})).toEqual({});
+    expect(analyticsIds({ PUBLIC_GA_ID: ' ', PUBLIC_CLARITY_ID: '' })).toEqual({});
+    expect(analyticsConfigured(analyticsIds({}))).toBe(false);
+  });
+
+  it('are read and trimmed, each on its own', () => {
+    expect(analyticsIds({ PUBLIC_GA_ID: ' G-TEST123 ' })).toEqual({ ga: 'G-TEST123' });
+    expect(analyticsIds({ PUBLIC_CLARITY_ID: 'clartest' })).toEqual({ clarity: 'clartest' });
+    expect(analyticsConfigured({ clarity: 'clartest' })).toBe(true);
+  });
+
+  it('refuse a malformed ID at build time instead of shipping a tag that reports nowhere', () => {
+    expect(() => analyticsIds({ PUBLIC_GA_ID: 'UA-1234-1' })).toThrow(/PUBLIC_GA_ID must look like G-/);
+    expect(() => analyticsIds({ PUBLIC_CLARITY_ID: 'abc"><script>' })).toThrow(/PUBLIC_CLARITY_ID/);
+  });
+});
+
+describe('the booking placement labels', () => {
+  // The issue's exact list, plus the two booking buttons it does not name (home hero, about page).
+  const issueList = [
+    'navigation_desktop',
+    'navigation_mobile',
+    'home_cta',
+    'services_hero',
+    'services_bottom_cta',
+    'shopify_package_custom',
+    'admin_appointment_free_quote',
+    'content_packages_footer',
+    'shopify_packages_footer',
+    'admin_appointment_packages_footer',
+    'content_packages_sticky',
+    'shopify_packages_sticky',
+    'admin_appointment_packages_sticky',
+    'contact_success_message',
+    'contact_sidebar',
+  ];
+
+  it('are exactly the issue’s fixed labels plus home_hero and about_cta', () => {
+    expect([...fixedPlacements].sort()).toEqual([...issueList, 'home_hero', 'about_cta'].sort());
+  });
+
+  it('accept the package cards by 1-based position, and nothing off the list', () => {
+    for (const label of [...issueList, 'content_package_1', 'shopify_package_3', 'content_package_12']) {
+      expect(isBookingPlacement(label), label).toBe(true);
+    }
+    expect(isBookingPlacement(packagePlacement('shopify', 2))).toBe(true);
+    for (const label of [
+      'content_package_0',
+      'content_package_',
+      'admin_package_1',
+      'home',
+      'toString',
+      '',
+    ]) {
+      expect(isBookingPlacement(label), label).toBe(false);
+    }
+  });
+});
+
+describe('the Content-Security-Policy of a build with analytics', () => {
+  const policy = (analytics: { gaId?: string; clarityId?: string }) =>
+    Object.fromEntries(
+      contentSecurityPolicy({ hashes: { scripts: [], styles: [] }, frameOrigins: [], analytics })
+        .split('; ')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources];
+        }),
+    );
+
+  it('lets gtag.js load from Google Tag Manager and send to GA4', () => {
+    const { 'script-src': script, 'connect-src': connect } = policy({ gaId: 'G-TEST123' });
+    expect(script).toContain(new URL(gaTagUrl('G-TEST123')).origin);
+    expect(connect).toContain('https://*.google-analytics.com');
+  });
+
+  it('lets Clarity load its tag and its recorder, and send to its collectors', () => {
+    const { 'script-src': script, 'connect-src': connect } = policy({ clarityId: 'clartest' });
+    expect(script).toContain(new URL(clarityTagUrl('clartest')).origin);
+    expect(script).toContain('https://*.clarity.ms');
+    expect(connect).toContain('https://*.clarity.ms');
+  });
+});

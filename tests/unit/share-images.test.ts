@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { brandMark, logoImage, shareImageFor, shareImagePath } from '@/lib/brand-images';
+import {
+  decodeEntities,
+  renderLogo,
+  renderShareImage,
+  shareImageLayout,
+  shareImageRequest,
+} from '../../src/integrations/share-images.ts';
+
+const identity = { brand: 'Northlight', tagline: 'Stores that sell', url: 'https://www.studio.example' };
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const page = (title: string, image: string) =>
+  `<html><head><title>${title}</title><meta property="og:image" content="${image}"></head></html>`;
+
+describe('share image paths', () => {
+  it('follow the route, home being index', () => {
+    expect(shareImagePath('/')).toBe('/og/index.png');
+    expect(shareImagePath('/about')).toBe('/og/about.png');
+    expect(shareImagePath('/services/shopify/')).toBe('/og/services/shopify.png');
+    expect(() => shareImagePath('about')).toThrow();
+  });
+
+  it('come with the size and a description of the image', () => {
+    expect(shareImageFor('/about', 'About', 'Northlight')).toEqual({
+      path: '/og/about.png',
+      alt: 'Northlight: About',
+      width: 1200,
+      height: 630,
+    });
+  });
+});
+
+describe('the brand mark', () => {
+  it('is the one the site header draws', () => {
+    const logo = readFileSync(resolve(import.meta.dirname, '../../src/components/Logo.astro'), 'utf8');
+    const size = brandMark.viewBox;
+    expect(logo).toContain(`viewBox="0 0 ${size} ${size}"`);
+    expect(logo).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
+    expect(logo).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
+  });
+});
+
+describe('reading what a built page asks for', () => {
+  it('takes the title without the brand, as the page wrote it', () => {
+    const html = page(
+      'Shopify Builds &amp; Optimisation | Northlight',
+      'https://www.studio.example/og/services/shopify.png',
+    );
+    expect(shareImageRequest(html, identity)).toEqual({
+      path: '/og/services/shopify.png',
+      title: 'Shopify Builds & Optimisation',
+    });
+  });
+
+  it('leaves pages without a generated image alone', () => {
+    expect(shareImageRequest('<title>x</title>', identity)).toBeUndefined();
+    expect(shareImageRequest(page('x', 'https://elsewhere.example/og/x.png'), identity)).toBeUndefined();
+    expect(shareImageRequest(page('x', 'https://www.studio.example/images/x.png'), identity)).toBeUndefined();
+  });
+
+  it('decodes the entities Astro escapes', () => {
+    expect(decodeEntities('Tom &amp; Jerry&#39;s &lt;b&gt; &quot;q&quot; &#x2014; &nbsp;&unknown;')).toBe(
+      'Tom & Jerry\'s <b> "q" \u2014 \u00a0&unknown;',
+    );
+  });
+});
+
+describe('the layout', () => {
+  const text = (title: string) => JSON.stringify(shareImageLayout(title, identity));
+
+  it('shows the title, the brand, the tagline and the address', () => {
+    const layout = text('About');
+    for (const part of ['"About"', '"Northlight"', '"Stores that sell"', '"studio.example"']) {
+      expect(layout).toContain(part);
+    }
+  });
+
+  it('does not repeat the tagline when it is the title', () => {
+    expect(text('Stores That Sell').match(/stores that sell/gi)).toHaveLength(1);
+  });
+});
+
+describe('rendering', () => {
+  it('draws a 1200×630 PNG per title, different for different titles', async () => {
+    const [about, contact] = await Promise.all([
+      renderShareImage('About', identity),
+      renderShareImage('Contact', identity),
+    ]);
+    expect(pngSize(about)).toEqual({ width: 1200, height: 630 });
+    expect(pngSize(contact)).toEqual({ width: 1200, height: 630 });
+    expect(about.equals(contact)).toBe(false);
+  });
+
+  it('draws the square logo', async () => {
+    expect(pngSize(await renderLogo())).toEqual({ width: logoImage.size, height: logoImage.size });
+  });
+});
