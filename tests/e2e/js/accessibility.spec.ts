@@ -22,7 +22,9 @@ test('the open menu or dropdown and an open FAQ answer have no violations', asyn
     await page.keyboard.press('Escape');
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).hover();
-    await expect(page.getByRole('link', { name: 'Content & Copywriting' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content & Copywriting' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'the open services dropdown');
   }
   await page.locator('[data-faq]').hover();
