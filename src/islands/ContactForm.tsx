@@ -13,6 +13,7 @@ import type { CollectionEntry } from 'astro:content';
 import type { EnquiryField, budgetRanges, enquiryLimits, projectTypes } from '@/lib/enquiry';
 import { honeypotField, startedAtField } from '@/lib/spam-traps';
 import { Toasts, type Toast } from './Toasts';
+import { Icon } from './shared/Icon';
 
 type ContactCopy = CollectionEntry<'contact'>['data'];
 
@@ -247,19 +248,7 @@ export default function ContactForm(props: ContactFormProps) {
       ) : (
         <div className="card p-6 text-center md:p-8">
           <span className="mx-auto inline-flex size-14 items-center justify-center rounded-full bg-accent-soft text-accent">
-            <svg
-              className="size-7"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="m5 12 4 4 10-10" />
-            </svg>
+            <Icon name="check" className="size-7" />
           </span>
           <h2 ref={sentHeadingRef} tabIndex={-1} className="heading-2 mt-4 focus:outline-none">
             {copy.sent.heading}

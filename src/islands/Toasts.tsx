@@ -5,6 +5,7 @@
  * seconds, waits while the pointer or focus is on it, and can be dismissed with its button.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { Icon } from './shared/Icon';
 
 export interface Toast {
   /** A new id shows the message afresh, even with the same text. */
@@ -66,18 +67,7 @@ function ToastCard({ toast, dismissLabel, onDismiss }: ToastsProps & { toast: To
         onClick={onDismiss}
         className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full"
       >
-        <svg
-          className="size-5"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M6 6l12 12M18 6 6 18" />
-        </svg>
+        <Icon name="close" />
         <span className="sr-only">{dismissLabel}</span>
       </button>
     </div>
