@@ -1,6 +1,6 @@
 /**
  * Draws the brand images at the end of `astro build`: the square logo the structured data names
- * (`/logo.png`), and a 1200×630 share image for every built page whose `og:image` points at a
+ * (`/logo.png`), the icons clients fetch by convention (`/favicon.ico`, `/apple-touch-icon.png`), and a 1200×630 share image for every built page whose `og:image` points at a
  * file under `/og/` that the build does not already hold. BaseLayout gives each indexable page
  * its own image path (src/lib/brand-images.ts); pages kept out of search keep the default image.
  *
@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { renderAsync } from '@resvg/resvg-js';
 import type { AstroIntegration } from 'astro';
 import satori, { type Font } from 'satori';
-import { brandMark, brandMarkSvg, logoImage, shareImageSize } from '../lib/brand-images.ts';
+import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/brand-images.ts';
+import { encodeIco } from '../lib/ico.ts';
 import { pageTitle } from '../lib/head.ts';
 
 export interface ShareImageIdentity {
@@ -181,10 +182,20 @@ export async function renderShareImage(title: string, identity: ShareImageIdenti
   return (await renderAsync(svg, rasterOptions)).asPng();
 }
 
+const renderMark = async (size: number, options?: Parameters<typeof brandMarkSvg>[1]) =>
+  (await renderAsync(brandMarkSvg(size, options), rasterOptions)).asPng();
+
 /** The square logo as PNG bytes. */
-export async function renderLogo(): Promise<Buffer> {
-  return (await renderAsync(brandMarkSvg(logoImage.size), rasterOptions)).asPng();
+export const renderLogo = () => renderMark(logoImage.size);
+
+/** `/favicon.ico`: the brand mark at each size the file holds. */
+export async function renderFavicon(): Promise<Buffer> {
+  const sizes = siteIcons.favicon.sizes;
+  return encodeIco(await Promise.all(sizes.map(async (size) => ({ size, png: await renderMark(size) }))));
 }
+
+/** `/apple-touch-icon.png`: the brand mark filling its square. */
+export const renderAppleTouchIcon = () => renderMark(siteIcons.appleTouch.size, { squareCorners: true });
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -229,12 +240,14 @@ export function shareImages(identity: ShareImageIdentity): AstroIntegration {
         }
         await Promise.all([
           renderLogo().then((png) => writeFileDeep(join(out, logoImage.path), png)),
+          renderFavicon().then((ico) => writeFileDeep(join(out, siteIcons.favicon.path), ico)),
+          renderAppleTouchIcon().then((png) => writeFileDeep(join(out, siteIcons.appleTouch.path), png)),
           ...[...wanted].map(async ([path, { title }]) =>
             writeFileDeep(join(out, path), await renderShareImage(title, identity)),
           ),
         ]);
         const took = Math.round(performance.now() - started);
-        logger.info(`${wanted.size} share images and the logo drawn in ${took}ms`);
+        logger.info(`${wanted.size} share images, the logo and the site icons drawn in ${took}ms`);
       },
     },
   };

@@ -1,14 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { brandMark, logoImage, shareImageFor, shareImagePath } from '@/lib/brand-images';
+import {
+  brandMark,
+  brandMarkSvg,
+  logoImage,
+  shareImageFor,
+  shareImagePath,
+  siteIcons,
+} from '@/lib/brand-images';
 import {
   decodeEntities,
+  renderAppleTouchIcon,
+  renderFavicon,
   renderLogo,
   renderShareImage,
   shareImageLayout,
   shareImageRequest,
 } from '../../src/integrations/share-images.ts';
+import { readIco } from './support/ico.ts';
 
 const identity = { brand: 'Northlight', tagline: 'Stores that sell', url: 'https://www.studio.example' };
 
@@ -41,12 +51,23 @@ describe('share image paths', () => {
 });
 
 describe('the brand mark', () => {
-  it('is the one the site header draws', () => {
-    const logo = readFileSync(resolve(import.meta.dirname, '../../src/components/Logo.astro'), 'utf8');
-    const size = brandMark.viewBox;
-    expect(logo).toContain(`viewBox="0 0 ${size} ${size}"`);
-    expect(logo).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
-    expect(logo).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
+  for (const [file, where] of [
+    ['src/components/Logo.astro', 'the site header draws'],
+    ['public/favicon.svg', 'the pages name as their icon'],
+  ]) {
+    it(`is the one ${where}`, () => {
+      const drawn = readFileSync(resolve(import.meta.dirname, '../..', file), 'utf8');
+      const size = brandMark.viewBox;
+      expect(drawn).toContain(`viewBox="0 0 ${size} ${size}"`);
+      expect(drawn).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
+      expect(drawn).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
+    });
+  }
+
+  it('fills its whole square when asked, for icons the platform rounds itself', () => {
+    expect(brandMarkSvg(180)).toContain(`rx="${brandMark.radius}"`);
+    expect(brandMarkSvg(180, { squareCorners: true })).not.toContain('rx=');
+    expect(brandMarkSvg(180, { squareCorners: true })).toContain('width="180" height="180"');
   });
 });
 
@@ -103,5 +124,19 @@ describe('rendering', () => {
 
   it('draws the square logo', async () => {
     expect(pngSize(await renderLogo())).toEqual({ width: logoImage.size, height: logoImage.size });
+  });
+
+  it('draws /favicon.ico with a PNG of the mark at each of its sizes', async () => {
+    const { type, entries } = readIco(await renderFavicon());
+    expect(type).toBe(1);
+    expect(entries.map(({ width }) => width)).toEqual(siteIcons.favicon.sizes);
+    for (const { width, height, data } of entries) {
+      expect(pngSize(data)).toEqual({ width, height });
+    }
+  });
+
+  it("draws Apple's home-screen icon at its size", async () => {
+    const size = siteIcons.appleTouch.size;
+    expect(pngSize(await renderAppleTouchIcon())).toEqual({ width: size, height: size });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Share images as chat apps and social sites fetch them: each indexable page names its own
  * 1200×630 PNG by an absolute URL; pages kept out of search and legacy redirect pages do not.
+ * The icons browsers and phones ask for at the root are there too.
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -73,4 +74,16 @@ test('legacy redirect pages carry no share image and no structured data', async 
     expect(html, file).not.toContain('twitter:image');
     expect(html, file).not.toContain('application/ld+json');
   }
+});
+
+test('the icons clients fetch by convention are served at the root', async ({ request }) => {
+  const favicon = await request.get('/favicon.ico');
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()['content-type']).toBe('image/x-icon');
+  const ico = await favicon.body();
+  // An icon directory (reserved 0, type 1) holding the brand mark at three sizes.
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+
+  const { width, height } = await fetchPng(request, `${site.url}/apple-touch-icon.png`);
+  expect({ width, height }).toEqual({ width: 180, height: 180 });
 });
