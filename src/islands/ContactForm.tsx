@@ -123,12 +123,6 @@ export default function ContactForm(props: ContactFormProps) {
     errors[name] ? { 'aria-invalid': true, 'aria-describedby': errorId(name) } : {};
   const controlClass = (name: EnquiryField) =>
     `${inputClass} ${errors[name] ? 'border-red-700' : 'border-slate-400'}`;
-  const label = (name: EnquiryField, text: string, optional = false) => (
-    <label htmlFor={fieldId(name)} className="block font-semibold">
-      {text}
-      {optional && <span className="font-normal text-muted"> {copy.form.optional}</span>}
-    </label>
-  );
   const fieldError = (name: EnquiryField) =>
     errors[name] && (
       <p id={errorId(name)} className="mt-2 text-sm font-semibold text-red-800">
@@ -149,6 +143,40 @@ export default function ContactForm(props: ContactFormProps) {
     </select>
   );
 
+  /** A field as the visitor meets it: its label, its control, then its error if it has one. */
+  const field = (name: EnquiryField, text: string, control: ReactNode, optional = false) => (
+    <div>
+      <label htmlFor={fieldId(name)} className="block font-semibold">
+        {text}
+        {optional && <span className="font-normal text-muted"> {copy.form.optional}</span>}
+      </label>
+      {control}
+      {fieldError(name)}
+    </div>
+  );
+
+  const textField = (
+    name: 'name' | 'email' | 'company',
+    type: 'text' | 'email',
+    autoComplete: string,
+    optional = false,
+  ) =>
+    field(
+      name,
+      copy.form[name],
+      <input
+        id={fieldId(name)}
+        name={name}
+        type={type}
+        required={!optional}
+        maxLength={limits[name]}
+        autoComplete={autoComplete}
+        className={controlClass(name)}
+        {...describedBy(name)}
+      />,
+      optional,
+    );
+
   return (
     <>
       {showingForm ? (
@@ -163,62 +191,17 @@ export default function ContactForm(props: ContactFormProps) {
         >
           <h2 className="text-2xl font-bold">{copy.form.heading}</h2>
           <div className="grid gap-6 sm:grid-cols-2">
-            <div>
-              {label('name', copy.form.name)}
-              <input
-                id={fieldId('name')}
-                name="name"
-                type="text"
-                required
-                maxLength={limits.name}
-                autoComplete="name"
-                className={controlClass('name')}
-                {...describedBy('name')}
-              />
-              {fieldError('name')}
-            </div>
-            <div>
-              {label('email', copy.form.email)}
-              <input
-                id={fieldId('email')}
-                name="email"
-                type="email"
-                required
-                maxLength={limits.email}
-                autoComplete="email"
-                className={controlClass('email')}
-                {...describedBy('email')}
-              />
-              {fieldError('email')}
-            </div>
+            {textField('name', 'text', 'name')}
+            {textField('email', 'email', 'email')}
           </div>
-          <div>
-            {label('company', copy.form.company, true)}
-            <input
-              id={fieldId('company')}
-              name="company"
-              type="text"
-              maxLength={limits.company}
-              autoComplete="organization"
-              className={controlClass('company')}
-              {...describedBy('company')}
-            />
-            {fieldError('company')}
-          </div>
+          {textField('company', 'text', 'organization', true)}
           <div className="grid gap-6 sm:grid-cols-2">
-            <div>
-              {label('projectType', copy.form.projectType, true)}
-              {choices('projectType', props.projectTypes)}
-              {fieldError('projectType')}
-            </div>
-            <div>
-              {label('budgetRange', copy.form.budgetRange, true)}
-              {choices('budgetRange', props.budgetRanges)}
-              {fieldError('budgetRange')}
-            </div>
+            {field('projectType', copy.form.projectType, choices('projectType', props.projectTypes), true)}
+            {field('budgetRange', copy.form.budgetRange, choices('budgetRange', props.budgetRanges), true)}
           </div>
-          <div>
-            {label('message', copy.form.message)}
+          {field(
+            'message',
+            copy.form.message,
             <textarea
               id={fieldId('message')}
               name="message"
@@ -227,9 +210,8 @@ export default function ContactForm(props: ContactFormProps) {
               maxLength={limits.message}
               className={controlClass('message')}
               {...describedBy('message')}
-            />
-            {fieldError('message')}
-          </div>
+            />,
+          )}
           {/* A field people never see: bots that fill it in are quietly ignored by the function. */}
           <div className="hidden" aria-hidden="true">
             <label htmlFor="contact-website">Website</label>
