@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { faqPages, holdScripts, reactHydrated } from '../support/islands.ts';
+import { failOnPageErrors, faqPages, holdScripts, reactHydrated } from '../support/islands.ts';
 
 const questionButtons = (page: Page) => page.locator('[data-faq] h3 > button');
 
@@ -10,15 +10,7 @@ async function hydrateFaq(page: Page, questions: number) {
 }
 
 test.describe('FAQ accordion with JavaScript', () => {
-  let errors: string[];
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  test.afterEach(() => expect(errors).toEqual([]));
+  failOnPageErrors();
 
   for (const { path, questions } of faqPages) {
     test(`${path}: after hydration it is an ARIA accordion, one open at a time, the open one closes`, async ({

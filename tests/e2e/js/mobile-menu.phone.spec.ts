@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { holdScripts, reactHydrated } from '../support/islands.ts';
+import { failOnPageErrors, holdScripts, reactHydrated } from '../support/islands.ts';
 
 const toggle = (page: Page) => page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
@@ -12,15 +12,7 @@ async function openWithTap(page: Page) {
 }
 
 test.describe('phone menu with JavaScript', () => {
-  let errors: string[];
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  test.afterEach(() => expect(errors).toEqual([]));
+  failOnPageErrors();
 
   test('after hydration the toggle is a button with aria-expanded and aria-controls', async ({ page }) => {
     await page.goto('/');
