@@ -144,10 +144,10 @@ export default function ContactForm(props: ContactFormProps) {
   );
 
   /** A field as the visitor meets it: its label, its control, then its error if it has one. */
-  const field = (name: EnquiryField, text: string, control: ReactNode, optional = false) => (
+  const field = (name: EnquiryField, control: ReactNode, optional = false) => (
     <div>
       <label htmlFor={fieldId(name)} className="block font-semibold">
-        {text}
+        {copy.form[name]}
         {optional && <span className="font-normal text-muted"> {copy.form.optional}</span>}
       </label>
       {control}
@@ -163,7 +163,6 @@ export default function ContactForm(props: ContactFormProps) {
   ) =>
     field(
       name,
-      copy.form[name],
       <input
         id={fieldId(name)}
         name={name}
@@ -196,12 +195,11 @@ export default function ContactForm(props: ContactFormProps) {
           </div>
           {textField('company', 'text', 'organization', true)}
           <div className="grid gap-6 sm:grid-cols-2">
-            {field('projectType', copy.form.projectType, choices('projectType', props.projectTypes), true)}
-            {field('budgetRange', copy.form.budgetRange, choices('budgetRange', props.budgetRanges), true)}
+            {field('projectType', choices('projectType', props.projectTypes), true)}
+            {field('budgetRange', choices('budgetRange', props.budgetRanges), true)}
           </div>
           {field(
             'message',
-            copy.form.message,
             <textarea
               id={fieldId('message')}
               name="message"
