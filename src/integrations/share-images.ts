@@ -1,8 +1,9 @@
 /**
  * Draws the brand images at the end of `astro build`: the square logo the structured data names
- * (`/logo.png`), the icons clients fetch by convention (`/favicon.ico`, `/apple-touch-icon.png`), and a 1200×630 share image for every built page whose `og:image` points at a
- * file under `/og/` that the build does not already hold. BaseLayout gives each indexable page
- * its own image path (src/lib/brand-images.ts); pages kept out of search keep the default image.
+ * (`/logo.png`), the icons clients fetch by convention (`/favicon.ico`, `/apple-touch-icon.png`),
+ * and a 1200×630 share image for every built page whose `og:image` points at a file under `/og/`
+ * that the build does not already hold. BaseLayout gives each indexable page its own image path
+ * (src/lib/brand-images.ts); pages kept out of search keep the default image.
  *
  * Why from the built pages: the title drawn on each image is read from the page's own <title>,
  * which the page rendered from its content file. There is no second list of routes and titles to

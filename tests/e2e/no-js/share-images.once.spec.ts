@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { redirects } from '../../../src/lib/redirects.ts';
+import { readIco } from '../../unit/support/ico.ts';
 import { indexableRoutes, site } from '../site.ts';
 
 const meta = (page: Page, key: string) =>
@@ -80,9 +81,9 @@ test('the icons clients fetch by convention are served at the root', async ({ re
   const favicon = await request.get('/favicon.ico');
   expect(favicon.status()).toBe(200);
   expect(favicon.headers()['content-type']).toBe('image/x-icon');
-  const ico = await favicon.body();
   // An icon directory (reserved 0, type 1) holding the brand mark at three sizes.
-  expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  const { reserved, type, entries } = readIco(await favicon.body());
+  expect([reserved, type, entries.length]).toEqual([0, 1, 3]);
 
   const { width, height } = await fetchPng(request, `${site.url}/apple-touch-icon.png`);
   expect({ width, height }).toEqual({ width: 180, height: 180 });
