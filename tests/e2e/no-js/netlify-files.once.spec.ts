@@ -1,0 +1,82 @@
+/**
+ * The built `_redirects` and `_headers` read by Netlify's own parsers: every rule Netlify will
+ * apply is one the project's single sources define, and the local server reads the same rules.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import { expect, test } from '@playwright/test';
+import { redirectTarget, redirects } from '../../../src/lib/redirects.ts';
+import {
+  contentSecurityPolicy,
+  inlineHashes,
+  mergeHashes,
+  parseHeadersFile,
+} from '../../../src/lib/security-headers.ts';
+import { site } from '../../../src/site.config.ts';
+
+// The folder `npm start` serves to these tests (the web server built it before any test ran).
+const dist = resolve(process.env.OUT_DIR ?? 'dist');
+
+interface ParsedRedirect {
+  from: string;
+  to: string;
+  status: number;
+  force: boolean;
+}
+
+test('Netlify reads dist/_redirects as exactly the legacy list, both slash forms, as forced 301s', async () => {
+  const { redirects: parsed, errors } = await parseAllRedirects({
+    redirectsFiles: [join(dist, '_redirects')],
+    configRedirects: [],
+    minimal: true,
+  });
+  expect(errors).toEqual([]);
+  const rules = (parsed as ParsedRedirect[]).map(({ from, to, status, force }) => ({
+    from,
+    to,
+    status,
+    force,
+  }));
+  const expected = Object.entries(redirects).flatMap(([from, to]) =>
+    [from, `${from}/`].map((path) => ({ from: path, to, status: 301, force: true })),
+  );
+  expect(rules).toEqual(expected);
+  // The local server answers each of those paths with the same target.
+  for (const rule of rules) expect(redirectTarget(rule.from), rule.from).toBe(rule.to);
+});
+
+test('Netlify reads dist/_headers as public/_headers plus the build’s CSP, as the local server does', async () => {
+  const headersFile = join(dist, '_headers');
+  const read = async (file: string) => {
+    const { headers, errors } = await parseAllHeaders({
+      headersFiles: [file],
+      configHeaders: [],
+      minimal: true,
+    });
+    expect(errors).toEqual([]);
+    return headers.map(({ for: path, values }) => ({ for: path, values }));
+  };
+  const built = await read(headersFile);
+  const source = await read(resolve('public', '_headers'));
+
+  // The CSP the build must have appended, recomputed from the pages it wrote.
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.html'),
+  );
+  const hashes = mergeHashes(pages.map((file) => inlineHashes(readFileSync(join(dist, file), 'utf8'))));
+  const policy = contentSecurityPolicy({
+    hashes,
+    frameOrigins: [new URL(site.bookingUrl).origin],
+    analytics: { gaId: process.env.PUBLIC_GA_ID, clarityId: process.env.PUBLIC_CLARITY_ID },
+  });
+  expect(built).toEqual([...source, { for: '/*', values: { 'Content-Security-Policy': policy } }]);
+
+  // The local server's own reader sees the very same rules.
+  const local = parseHeadersFile(readFileSync(headersFile, 'utf8')).map((rule) => ({
+    for: rule.path,
+    values: Object.fromEntries(rule.headers),
+  }));
+  expect(local).toEqual(built);
+});
