@@ -3,14 +3,20 @@
  * calls the same handler Netlify deploys, and streams its `Response` back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { canonicalIp, rightmostUntrusted } from '../src/lib/ip-address.ts';
+import { requestTarget, type RequestTarget } from './request-target.ts';
 
 export type WebHandler = (request: Request, context?: { ip?: string }) => Promise<Response>;
 
-export function toWebRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+/**
+ * The web `Request` for an incoming one. Its URL is built from the Host header and the path
+ * only: an absolute-form target (`POST http://elsewhere/...`) never decides the request's origin.
+ */
+export function toWebRequest(req: IncomingMessage, target?: RequestTarget): Request {
+  const { rawPath, search } = target ?? requestTarget(req.url ?? '/') ?? { rawPath: '/', search: '' };
+  const url = new URL(`http://${req.headers.host ?? 'localhost'}${rawPath.replace(/^\/+/, '/')}${search}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -41,30 +47,31 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
 }
 
 /**
- * `TRUST_PROXY=1`: the server runs behind a reverse proxy that sets X-Forwarded-For itself, so the
- * visitor's address is its first entry. Off by default: anyone can send that header, and believing
- * it without such a proxy would let a visitor choose their own rate-limit bucket.
+ * `TRUST_PROXY=1`: the server runs behind a reverse proxy on this machine or a private network
+ * that appends the address it sees to X-Forwarded-For. Off by default: anyone can send that
+ * header, and believing it without such a proxy would let a visitor choose their own bucket.
  */
 export function trustsProxy(env: Record<string, string | undefined> = process.env): boolean {
   return ['1', 'true'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? '');
 }
 
-/** The visitor's IP: the first X-Forwarded-For entry when the proxy is trusted, else the socket's. */
+/**
+ * The visitor's canonical IP: the socket's, or with a trusted proxy the rightmost
+ * X-Forwarded-For entry that is not one of our own hops (see `rightmostUntrusted`).
+ */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  if (trustProxy) {
-    const header = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-    if (first && isIP(first)) return first;
-  }
-  return req.socket.remoteAddress;
+  const peer = req.socket.remoteAddress;
+  const header = req.headers['x-forwarded-for'];
+  if (!trustProxy || header === undefined) return canonicalIp(peer) ?? peer;
+  return rightmostUntrusted(peer, Array.isArray(header) ? header.join(',') : header);
 }
 
 export async function runFunction(
   handler: WebHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  { trustProxy = trustsProxy() }: { trustProxy?: boolean } = {},
+  { trustProxy = trustsProxy(), target }: { trustProxy?: boolean; target?: RequestTarget } = {},
 ): Promise<void> {
-  const response = await handler(toWebRequest(req), { ip: clientAddress(req, trustProxy) });
+  const response = await handler(toWebRequest(req, target), { ip: clientAddress(req, trustProxy) });
   await sendWebResponse(response, res);
 }

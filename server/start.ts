@@ -1,11 +1,16 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
  * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is.
+ * `.env` in the working directory fills in what the real environment does not set.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createSiteServer } from './server.ts';
+
+// Before anything reads the environment: the site and mail settings are read at import time.
+if (existsSync('.env')) process.loadEnvFile('.env');
+const { createSiteServer } = await import('./server.ts');
+const { mailWarning } = await import('./mail-warning.ts');
 
 const project = resolve(import.meta.dirname, '..');
 // OUT_DIR lets several checkouts' builds (or parallel test runs) live side by side.
@@ -42,7 +47,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const server = createSiteServer({ root: dist });
 server.listen(port, host, () => {
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
-  console.log(`Serving the site on http://${shown}:${port}`);
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : port;
+  console.log(`Serving the site on http://${shown}:${listening}`);
+  const warning = mailWarning(process.env);
+  if (warning) console.warn(warning);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

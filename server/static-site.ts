@@ -4,12 +4,13 @@
  * assets only, and compressed text. The function is mounted beside it in server.ts.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { redirectTarget } from '../src/lib/redirects.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security-headers.ts';
+import { sameOriginLocation, type RequestTarget } from './request-target.ts';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,6 +53,9 @@ function readOptional(file: string): string {
   }
 }
 
+/** The methods a static path answers; any other gets 405 with this list as `Allow`. */
+export const allowedMethods = 'GET, HEAD';
+
 export function cacheControl(pathname: string): string {
   // Hashed build assets never change under the same name; everything else must revalidate.
   return pathname.startsWith('/_astro/')
@@ -59,23 +63,42 @@ export function cacheControl(pathname: string): string {
     : 'public, max-age=0, must-revalidate';
 }
 
-export function createStaticSite({ root, log = console.log }: StaticSiteOptions) {
+export interface StaticSite {
+  /** The `_headers` headers Netlify would send for a path. */
+  headersFor(pathname: string): Record<string, string>;
+  /** Sets those headers on a response: the server calls it first on every response. */
+  applyHeaders(res: ServerResponse, pathname: string): void;
+  handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void>;
+}
+
+/** Whether `file` (a real path) lies inside the directory `root` (a real path). */
+function isInside(file: string, root: string): boolean {
+  return file.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+export function createStaticSite({ root, log = console.log }: StaticSiteOptions): StaticSite {
   const base = normalize(root + sep);
   const cache = new Map<string, Asset>();
   // The same `_headers` file Netlify reads, so both hosts send the same security headers.
   // Read on first use, like the files it serves, so a server started before the build still works.
   let rules: HeaderRule[] | undefined;
-  const applyHeaders = (res: ServerResponse, pathname: string) => {
+  const headersForPath = (pathname: string) => {
     rules ??= parseHeadersFile(readOptional(join(base, '_headers')));
-    for (const [name, value] of Object.entries(headersFor(pathname, rules))) res.setHeader(name, value);
+    return headersFor(pathname, rules);
+  };
+  const applyHeaders = (res: ServerResponse, pathname: string) => {
+    for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
   };
 
   async function load(file: string): Promise<Asset | undefined> {
     const cached = cache.get(file);
     if (cached) return cached;
-    const info = await stat(file).catch(() => undefined);
+    // Symlinks are resolved first: a link inside dist/ must not serve a file from elsewhere.
+    const [real, realRoot] = await Promise.all([realpath(file), realpath(base)]).catch(() => []);
+    if (!real || !realRoot || !isInside(real, realRoot)) return undefined;
+    const info = await stat(real).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    const asset: Asset = { body: await readFile(file) };
+    const asset: Asset = { body: await readFile(real) };
     if (compressible.has(extname(file))) {
       asset.gzip = gzipSync(asset.body, { level: 9 });
       asset.brotli = brotliCompressSync(asset.body);
@@ -125,37 +148,34 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     res.end();
   }
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
-      res.setHeader('Allow', 'GET, HEAD');
+      res.setHeader('Allow', allowedMethods);
       res.end();
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      pathname = '/%';
-    }
+    const { rawPath, search } = target;
+    const pathname = target.path ?? '/%';
 
-    const target = redirectTarget(pathname);
-    if (target) return redirect(res, target + url.search, pathname);
+    const legacy = redirectTarget(pathname);
+    if (legacy) return redirect(res, sameOriginLocation(legacy, search), pathname);
 
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      return redirect(res, pathname.replace(/\/+$/, '') + url.search, pathname);
+    if (rawPath.length > 1 && rawPath.endsWith('/')) {
+      return redirect(res, sameOriginLocation(rawPath.replace(/\/+$/, ''), search), pathname);
     }
 
     const file = pathname.includes('\0') ? undefined : fileFor(pathname);
     const asset = file ? await load(file) : undefined;
     if (file && asset) return send(req, res, 200, file, asset, pathname);
 
-    log(`404 ${url.pathname}`);
+    log(`404 ${sameOriginLocation(rawPath)}`);
     const notFound = join(base, '404.html');
     const page = await load(notFound);
     if (page) return send(req, res, 404, notFound, page, pathname);
     res.statusCode = 404;
     res.end('Not found');
-  };
+  }
+
+  return { headersFor: headersForPath, applyHeaders, handle };
 }

@@ -20,6 +20,18 @@ function origin(value: string): string {
   return new URL(value).origin;
 }
 
+/**
+ * SITE_URL, else the `URL` Netlify sets during its builds (the site's main address), else the
+ * placeholder. An unusable `URL` (set for some other purpose) is ignored rather than fatal.
+ */
+export function siteOrigin(settings: Record<string, string | undefined>): string {
+  const explicit = settings.SITE_URL?.trim();
+  if (explicit) return origin(explicit);
+  const netlify = settings.URL?.trim();
+  if (netlify && URL.canParse(netlify) && /^https?:$/.test(new URL(netlify).protocol)) return origin(netlify);
+  return 'https://www.agency.example';
+}
+
 export const site = {
   /** The agency's name, shown in the logo, titles and footer. */
   brand: setting('PUBLIC_BRAND_NAME', 'Scaleworks'),
@@ -30,7 +42,7 @@ export const site = {
   /** The external scheduling page for the free 30-minute discovery call. */
   bookingUrl: setting('PUBLIC_BOOKING_URL', 'https://booking.example/agency/30min'),
   /** Absolute origin used for canonical URLs, share tags and the sitemap. */
-  url: origin(setting('SITE_URL', 'https://www.agency.example')),
+  url: siteOrigin(env),
   /** Length of the discovery call, in minutes. */
   callMinutes: 30,
   /** Promised reply time to an enquiry, in hours. */

@@ -1,10 +1,21 @@
 /**
- * The contact function's own rate limit (the local server has no Netlify in front of it):
- * at most 5 accepted enquiries per client IP within 10 minutes. Mirrors `config.rateLimit`.
+ * The contact function's own rate limit (the local server has no Netlify in front of it, and
+ * Netlify's rule cannot hold a window this long): at most 5 accepted enquiries per visitor within
+ * 10 minutes. The one home of these numbers; `config.rateLimit` is held to them by a test.
  */
+import { rateLimitKey } from '../../src/lib/ip-address.ts';
 import { createSlidingWindowLimiter } from './sliding-window-limiter.ts';
 
-export const contactRateLimit = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+export const contactRateLimit = {
+  limit: 5,
+  windowMs: 10 * 60 * 1000,
+  /**
+   * Netlify's code-defined rules count over a short sliding window of seconds (60 is accepted on
+   * every plan; 600 is not), so its rule allows the same burst per minute and this limiter
+   * enforces the 10 minutes.
+   */
+  netlifyWindowSeconds: 60,
+} as const;
 
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
 
@@ -14,18 +25,12 @@ export function resetContactRateLimitForTests(): void {
 }
 
 /**
- * The client's IP: Netlify's context first, then Netlify's header, then the first proxy hop.
- * Anything unknown shares one 'unknown' bucket.
+ * The visitor's rate-limit key: Netlify's context IP first, then Netlify's own header, as a
+ * canonical address (IPv6 by /64). Never X-Forwarded-For, which the visitor can write; anything
+ * unknown shares one 'unknown' bucket.
  */
 export function clientIp(request: Request, context?: { ip?: string }): string {
-  const candidates = [
-    context?.ip,
-    request.headers.get('x-nf-client-connection-ip'),
-    request.headers.get('x-forwarded-for')?.split(',')[0],
-  ];
-  for (const candidate of candidates) {
-    const ip = candidate?.trim();
-    if (ip) return ip;
-  }
-  return 'unknown';
+  const candidates = [context?.ip, request.headers.get('x-nf-client-connection-ip')];
+  const ip = candidates.map((candidate) => candidate?.trim()).find(Boolean);
+  return rateLimitKey(ip);
 }

@@ -82,10 +82,11 @@ async function writeToOutbox(email: EnquiryEmail, directory: string): Promise<De
     const info = await transport.sendMail(email);
     const message = info.message;
     if (!Buffer.isBuffer(message)) throw Object.assign(new Error('No message buffer'), { code: 'EOUTBOX' });
-    await mkdir(directory, { recursive: true });
+    // Enquiries hold personal data: readable by the server's own user only.
+    await mkdir(directory, { recursive: true, mode: 0o700 });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(directory, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-    await writeFile(file, message, { flag: 'wx' });
+    await writeFile(file, message, { flag: 'wx', mode: 0o600 });
     return { ok: true, via: 'outbox', file };
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;

@@ -14,10 +14,15 @@ export interface EnquiryEmail {
   html: string;
 }
 
-/** One line of text: line breaks and other control characters become single spaces. */
+/**
+ * One line of text for a header (and the summary rows): line breaks and other control characters
+ * become single spaces, and bidirectional formatting characters (U+202E and its kin, which can
+ * make a Subject read backwards) are removed.
+ */
 export function singleLine(value: string): string {
   return value
-    .replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
 }

@@ -1,8 +1,9 @@
 /**
  * How enquiry emails leave, read from the environment at call time:
  * - `smtp`: SMTP_HOST is set (MAIL_FROM and MAIL_TO are then required);
- * - `outbox`: no SMTP_HOST outside production, each email is written as an .eml file;
- * - `unconfigured`: no SMTP_HOST in production, or an unusable setting.
+ * - `outbox`: no SMTP_HOST, OUTBOX_DIR set (`npm run dev` sets it) and not in production: each
+ *   email is written as an .eml file;
+ * - `unconfigured`: anything else, so no real deployment ever keeps enquiries in a folder unseen.
  */
 import path from 'node:path';
 import type { SMTPTransportOptions } from 'nodemailer';
@@ -23,8 +24,24 @@ export type MailRoute =
   | { kind: 'outbox'; from: string; to: string; directory: string }
   | { kind: 'unconfigured'; problem: string };
 
-export function isProduction(env: Env): boolean {
-  return env.CONTEXT === 'production' || env.NODE_ENV === 'production';
+/** What Netlify tells a deployed function about itself (its `context` argument). */
+export interface DeployedRuntime {
+  deploy?: { context?: string };
+}
+
+/**
+ * Production: declared (CONTEXT, NODE_ENV), or running on Netlify, which sets neither for
+ * functions but does set NETLIFY/SITE_ID and passes a deploy context to the handler.
+ */
+export function isProduction(env: Env, runtime: DeployedRuntime = {}): boolean {
+  const deployContext = runtime.deploy?.context;
+  return (
+    env.CONTEXT === 'production' ||
+    env.NODE_ENV === 'production' ||
+    env.NETLIFY === 'true' ||
+    Boolean(env.SITE_ID?.trim()) ||
+    (deployContext !== undefined && deployContext !== 'dev')
+  );
 }
 
 function setting(env: Env, name: string): string | undefined {
@@ -39,18 +56,22 @@ function milliseconds(env: Env, name: string, fallback: number): number {
 }
 
 /** `fallbackAddress` is used as sender and recipient of outbox files when MAIL_* are unset. */
-export function mailRoute(env: Env, fallbackAddress: string): MailRoute {
+export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRuntime = {}): MailRoute {
   const host = setting(env, 'SMTP_HOST');
   const from = setting(env, 'MAIL_FROM');
   const to = setting(env, 'MAIL_TO');
 
   if (!host) {
-    if (isProduction(env)) return { kind: 'unconfigured', problem: 'SMTP_HOST is not set in production' };
+    if (isProduction(env, runtime)) {
+      return { kind: 'unconfigured', problem: 'SMTP_HOST is not set in production' };
+    }
+    const outbox = setting(env, 'OUTBOX_DIR');
+    if (!outbox) return { kind: 'unconfigured', problem: 'neither SMTP_HOST nor OUTBOX_DIR is set' };
     return {
       kind: 'outbox',
       from: from ?? fallbackAddress,
       to: to ?? fallbackAddress,
-      directory: path.resolve(setting(env, 'OUTBOX_DIR') ?? 'outbox'),
+      directory: path.resolve(outbox),
     };
   }
 
@@ -58,6 +79,9 @@ export function mailRoute(env: Env, fallbackAddress: string): MailRoute {
     return { kind: 'unconfigured', problem: 'MAIL_FROM and MAIL_TO must be set with SMTP_HOST' };
 
   const secure = setting(env, 'SMTP_SECURE')?.toLowerCase() === 'true';
+  // Without implicit TLS, STARTTLS is demanded: a server (or a man in the middle) that does not
+  // offer it must not receive the password and the enquiry in clear text.
+  const requireTLS = !secure && setting(env, 'SMTP_REQUIRE_TLS')?.toLowerCase() !== 'false';
   const portSetting = setting(env, 'SMTP_PORT');
   const port = portSetting === undefined ? 587 : Number(portSetting);
   if (!Number.isInteger(port) || port < 1 || port > 65_535) {
@@ -73,8 +97,9 @@ export function mailRoute(env: Env, fallbackAddress: string): MailRoute {
     transport: {
       host,
       port,
-      // true: TLS from the first byte (usually port 465); otherwise STARTTLS when the server offers it.
+      // true: TLS from the first byte (usually port 465); otherwise STARTTLS, required unless opted out.
       secure,
+      requireTLS,
       auth: user ? { user, pass: env.SMTP_PASS ?? '' } : undefined,
       connectionTimeout: smtpTimeouts.connectionTimeout,
       greetingTimeout: milliseconds(env, 'SMTP_GREETING_TIMEOUT_MS', smtpTimeouts.greetingTimeout),

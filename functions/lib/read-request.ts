@@ -17,6 +17,20 @@ export function enquiryFormat(request: Request): EnquiryFormat | undefined {
 }
 
 /**
+ * The origin the request was made to: the URL's scheme with the Host header. The request target
+ * never decides it, so `POST http://elsewhere/...` cannot make "elsewhere" our own origin.
+ */
+export function ownOrigin(request: Request): string | undefined {
+  const host = request.headers.get('host')?.trim();
+  if (!host) return undefined;
+  try {
+    return new URL(`${new URL(request.url).protocol}//${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A cross-site request: the browser says so (Sec-Fetch-Site), or it sent an Origin that is
  * neither one of `allowedOrigins` nor the origin the request itself was made to.
  */
@@ -24,8 +38,7 @@ export function isCrossSite(request: Request, allowedOrigins: readonly string[])
   if (request.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') return true;
   const origin = request.headers.get('origin');
   if (origin === null) return false;
-  const ownOrigin = new URL(request.url).origin;
-  return origin !== ownOrigin && !allowedOrigins.includes(origin);
+  return origin !== ownOrigin(request) && !allowedOrigins.includes(origin);
 }
 
 export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' };

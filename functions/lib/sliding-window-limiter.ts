@@ -2,13 +2,17 @@
  * An in-memory sliding-window rate limiter: at most `limit` hits per key within `windowMs`.
  * Per instance only (one server process or one warm function instance); Netlify's own rate limit
  * in the function config covers the deployed site as a whole.
+ *
+ * Constant work per call whatever the number of keys: each key keeps at most `limit` times, and
+ * the map is ordered by last hit (a hit moves its key to the end), so expired keys sit at the
+ * front and each call drops at most a couple of them.
  */
 
 export interface SlidingWindowLimiterOptions {
   limit: number;
   windowMs: number;
-  /** Past this many tracked keys, expired ones are swept so memory stays bounded. */
-  sweepAbove?: number;
+  /** The map of key to hit times; tests pass an instrumented one to count the work done. */
+  store?: Map<string, number[]>;
 }
 
 export type LimiterVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -18,21 +22,33 @@ export interface SlidingWindowLimiter {
   check(key: string, nowMs: number): LimiterVerdict;
   /** Counts a hit if the key is under its limit: check and record in one synchronous step. */
   consume(key: string, nowMs: number): LimiterVerdict;
+  /** Gives back the key's latest hit: the request it counted could not be accepted at all. */
+  release(key: string): void;
   reset(): void;
 }
+
+/** Expired keys dropped per call: more than one, so the map shrinks faster than it grows. */
+const evictionsPerCall = 2;
 
 export function createSlidingWindowLimiter({
   limit,
   windowMs,
-  sweepAbove = 10_000,
+  store = new Map<string, number[]>(),
 }: SlidingWindowLimiterOptions): SlidingWindowLimiter {
-  const hits = new Map<string, number[]>();
+  const hits = store;
+
+  function evictExpired(nowMs: number): void {
+    for (let n = 0; n < evictionsPerCall; n += 1) {
+      const oldest = hits.keys().next();
+      if (oldest.done) return;
+      const times = hits.get(oldest.value) ?? [];
+      if ((times.at(-1) ?? 0) > nowMs - windowMs) return;
+      hits.delete(oldest.value);
+    }
+  }
 
   function recentHits(key: string, nowMs: number): number[] {
-    const recent = (hits.get(key) ?? []).filter((time) => time > nowMs - windowMs);
-    if (recent.length > 0) hits.set(key, recent);
-    else hits.delete(key);
-    return recent;
+    return (hits.get(key) ?? []).filter((time) => time > nowMs - windowMs);
   }
 
   function verdict(recent: number[], nowMs: number): LimiterVerdict {
@@ -41,20 +57,27 @@ export function createSlidingWindowLimiter({
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000)) };
   }
 
-  function sweep(nowMs: number): void {
-    for (const key of [...hits.keys()]) recentHits(key, nowMs);
-  }
-
   return {
     check(key, nowMs) {
+      evictExpired(nowMs);
       return verdict(recentHits(key, nowMs), nowMs);
     },
     consume(key, nowMs) {
-      if (hits.size > sweepAbove) sweep(nowMs);
+      evictExpired(nowMs);
       const recent = recentHits(key, nowMs);
       const result = verdict(recent, nowMs);
-      if (result.allowed) hits.set(key, [...recent, nowMs]);
+      if (result.allowed) {
+        // Delete first so the key moves to the end: the map stays ordered by last hit.
+        hits.delete(key);
+        hits.set(key, [...recent, nowMs].slice(-limit));
+      }
       return result;
+    },
+    release(key) {
+      const times = hits.get(key);
+      if (!times) return;
+      if (times.length > 1) hits.set(key, times.slice(0, -1));
+      else hits.delete(key);
     },
     reset() {
       hits.clear();

@@ -12,6 +12,8 @@ export function devFunction({ path, entry }: { path: string; entry: string }): A
     name: 'dev-function',
     hooks: {
       'astro:server:setup': ({ server, logger }) => {
+        // Under `npm run dev` an enquiry without SMTP is kept as a file in outbox/ (see mail-settings).
+        process.env.OUTBOX_DIR ||= 'outbox';
         server.middlewares.use((req, res, next) => {
           if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return next();
           Promise.all([import('../../server/function-route.ts'), server.ssrLoadModule(entry)])

@@ -33,11 +33,70 @@ describe('createSlidingWindowLimiter', () => {
     expect(limiter.consume('a', 1001).allowed).toBe(true);
   });
 
-  it('sweeps expired keys once it tracks many', () => {
-    const limiter = createSlidingWindowLimiter({ limit: 1, windowMs: 1000, sweepAbove: 3 });
+  it('drops expired keys as it goes, so memory follows the visitors of the last window', () => {
+    const store = new Map<string, number[]>();
+    const limiter = createSlidingWindowLimiter({ limit: 1, windowMs: 1000, store });
     for (const key of ['a', 'b', 'c', 'd']) limiter.consume(key, 0);
-    limiter.consume('e', 5000); // sweeps a-d
+    limiter.consume('e', 5000);
+    limiter.consume('f', 5000);
+    expect([...store.keys()]).toEqual(['e', 'f']);
     expect(limiter.consume('a', 5000).allowed).toBe(true);
+  });
+
+  it('gives a slot back on release, the latest one only', () => {
+    const limiter = createSlidingWindowLimiter({ limit: 2, windowMs: 10_000 });
+    limiter.consume('a', 0);
+    limiter.consume('a', 1);
+    expect(limiter.check('a', 2).allowed).toBe(false);
+    limiter.release('a');
+    expect(limiter.consume('a', 3).allowed).toBe(true);
+    expect(limiter.consume('a', 4).allowed).toBe(false);
+    limiter.release('nobody');
+    limiter.release('a');
+    limiter.release('a');
+    limiter.release('a');
+    expect(limiter.consume('a', 5).allowed).toBe(true);
+  });
+
+  it('does the same small work per request with 100,000 keys as with 100', () => {
+    /** Reads and writes of the store during one `consume`, with `keys` live keys already in it. */
+    function workForOneRequest(keys: number): number {
+      let work = 0;
+      class CountingMap extends Map<string, number[]> {
+        override get(key: string) {
+          work += 1;
+          return super.get(key);
+        }
+        override set(key: string, value: number[]) {
+          work += 1;
+          return super.set(key, value);
+        }
+        override delete(key: string) {
+          work += 1;
+          return super.delete(key);
+        }
+        override keys() {
+          const inner = super.keys();
+          return Object.assign(inner, {
+            next: () => {
+              work += 1;
+              return Map.prototype.keys.call(this).next();
+            },
+          });
+        }
+      }
+      const store = new CountingMap();
+      const limiter = createSlidingWindowLimiter({ limit: 5, windowMs: 600_000, store });
+      for (let n = 0; n < keys; n += 1) limiter.consume(`10.${n >> 16}.${(n >> 8) & 255}.${n & 255}`, n);
+      expect(store.size).toBe(keys);
+      work = 0;
+      limiter.check('203.0.113.1', keys);
+      limiter.consume('203.0.113.1', keys);
+      return work;
+    }
+    const small = workForOneRequest(100);
+    expect(workForOneRequest(100_000)).toBe(small);
+    expect(small).toBeLessThan(10);
   });
 });
 
@@ -64,12 +123,23 @@ describe('spamReason', () => {
 });
 
 describe('clientIp', () => {
-  it('prefers the context, then Netlify’s header, then the first X-Forwarded-For entry', () => {
+  it('prefers the context, then Netlify’s header, and never reads X-Forwarded-For', () => {
     const headers = { 'x-nf-client-connection-ip': '192.0.2.2', 'x-forwarded-for': '192.0.2.3, 10.0.0.1' };
     expect(clientIp(request(headers), { ip: '192.0.2.1' })).toBe('192.0.2.1');
     expect(clientIp(request(headers))).toBe('192.0.2.2');
-    expect(clientIp(request({ 'x-forwarded-for': ' 192.0.2.3 , 10.0.0.1' }))).toBe('192.0.2.3');
+    expect(clientIp(request({ 'x-forwarded-for': ' 192.0.2.3 , 10.0.0.1' }))).toBe('unknown');
     expect(clientIp(request(), {})).toBe('unknown');
+  });
+
+  it('keys one address by one text, and IPv6 by its /64', () => {
+    for (const ip of ['192.0.2.1', '::ffff:192.0.2.1', '::FFFF:C000:201', '0:0:0:0:0:ffff:192.0.2.1']) {
+      expect(clientIp(request(), { ip })).toBe('192.0.2.1');
+    }
+    for (const ip of ['2001:db8:1:2::1', '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2::a%eth0']) {
+      expect(clientIp(request(), { ip })).toBe('2001:db8:1:2::/64');
+    }
+    expect(clientIp(request(), { ip: '2001:db8:1:3::1' })).toBe('2001:db8:1:3::/64');
+    expect(clientIp(request(), { ip: 'not-an-address' })).toBe('unknown');
   });
 });
 
@@ -88,8 +158,21 @@ describe('request reading', () => {
     expect(isCrossSite(request(), allowed)).toBe(false);
     expect(isCrossSite(request({ origin: 'https://www.agency.example' }), allowed)).toBe(false);
     expect(
-      isCrossSite(request({ origin: 'http://localhost:4321' }, 'http://localhost:4321/api/x'), allowed),
+      isCrossSite(
+        request({ origin: 'http://localhost:4321', host: 'localhost:4321' }, 'http://localhost:4321/api/x'),
+        allowed,
+      ),
     ).toBe(false);
+    // The request target never makes a foreign origin our own: only Host does.
+    expect(
+      isCrossSite(
+        request({ origin: 'http://evil.example', host: 'localhost:4321' }, 'http://evil.example/api/x'),
+        allowed,
+      ),
+    ).toBe(true);
+    expect(
+      isCrossSite(request({ origin: 'http://localhost:4321' }, 'http://localhost:4321/api/x'), allowed),
+    ).toBe(true);
     expect(isCrossSite(request({ origin: 'https://agency.example' }), allowed)).toBe(true);
     expect(isCrossSite(request({ origin: 'https://www.agency.example.attacker.example' }), allowed)).toBe(
       true,
@@ -116,20 +199,69 @@ describe('email text helpers', () => {
 
   it('turns line breaks and control characters into single spaces', () => {
     expect(singleLine(' Eve\r\nBcc: x@y.example\u2028\t end ')).toBe('Eve Bcc: x@y.example end');
+    expect(singleLine('a\u0085b\u009bc\u0000d\u007fe')).toBe('a b c d e');
+  });
+
+  it('removes bidirectional formatting characters', () => {
+    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    expect(singleLine(`Ada ${[...bidi, '\u200e', '\u200f', '\u061c'].join('')}Lovelace`)).toBe(
+      'Ada Lovelace',
+    );
+    expect(singleLine('Jo\u202Egpj.exe')).toBe('Jogpj.exe');
   });
 });
 
 describe('mailRoute', () => {
-  it('writes to the outbox without SMTP outside production, and refuses in production', () => {
+  it('writes to the outbox only when OUTBOX_DIR asks for it outside production', () => {
     expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'hello@agency.example')).toEqual({
       kind: 'outbox',
       from: 'hello@agency.example',
       to: 'hello@agency.example',
       directory: '/tmp/box',
     });
-    expect(mailRoute({ CONTEXT: 'production' }, 'x@agency.example').kind).toBe('unconfigured');
-    expect(mailRoute({ NODE_ENV: 'production' }, 'x@agency.example').kind).toBe('unconfigured');
-    expect(mailRoute({ CONTEXT: 'deploy-preview' }, 'x@agency.example').kind).toBe('outbox');
+    expect(mailRoute({}, 'x@agency.example')).toEqual({
+      kind: 'unconfigured',
+      problem: 'neither SMTP_HOST nor OUTBOX_DIR is set',
+    });
+    expect(mailRoute({ CONTEXT: 'deploy-preview', OUTBOX_DIR: 'box' }, 'x@agency.example').kind).toBe(
+      'outbox',
+    );
+  });
+
+  it('never uses the outbox in production, on Netlify included', () => {
+    const production = 'SMTP_HOST is not set in production';
+    for (const env of [
+      { CONTEXT: 'production' },
+      { NODE_ENV: 'production' },
+      { NETLIFY: 'true' },
+      { SITE_ID: 'a1b2c3' },
+    ]) {
+      expect(mailRoute({ ...env, OUTBOX_DIR: '/tmp/box' }, 'x@agency.example')).toEqual({
+        kind: 'unconfigured',
+        problem: production,
+      });
+    }
+    const onNetlify = { deploy: { context: 'deploy-preview' } };
+    expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'x', onNetlify).kind).toBe('unconfigured');
+    expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'x', { deploy: { context: 'dev' } }).kind).toBe('outbox');
+  });
+
+  it('requires STARTTLS unless TLS is implicit or SMTP_REQUIRE_TLS=false', () => {
+    const smtp = {
+      SMTP_HOST: 'smtp.agency.example',
+      MAIL_FROM: 'a@agency.example',
+      MAIL_TO: 'b@agency.example',
+    };
+    expect(mailRoute(smtp, 'x')).toMatchObject({ transport: { secure: false, requireTLS: true } });
+    expect(mailRoute({ ...smtp, SMTP_SECURE: 'true' }, 'x')).toMatchObject({
+      transport: { secure: true, requireTLS: false },
+    });
+    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'FALSE' }, 'x')).toMatchObject({
+      transport: { requireTLS: false },
+    });
+    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'no' }, 'x')).toMatchObject({
+      transport: { requireTLS: true },
+    });
   });
 
   it('needs MAIL_FROM, MAIL_TO and a valid port with SMTP', () => {

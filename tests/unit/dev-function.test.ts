@@ -19,6 +19,7 @@ const integration = devFunction({
   entry: '/functions/send-contact-email.mts',
 });
 const setup = integration.hooks['astro:server:setup'] as unknown as (options: object) => void;
+vi.stubEnv('OUTBOX_DIR', undefined);
 setup({
   server: {
     middlewares: { use: (fn: Middleware) => (middleware = fn) },
@@ -52,6 +53,10 @@ describe('the dev server middleware', () => {
     expect(await response.json()).toEqual({ ok: true });
     expect(loaded).toEqual(['/functions/send-contact-email.mts']);
     expect(seen).toEqual([{ method: 'POST', body: 'hello', ip: '127.0.0.1' }]);
+  });
+
+  it('asks for the outbox, so enquiries without SMTP are kept in outbox/', () => {
+    expect(process.env.OUTBOX_DIR).toBe('outbox');
   });
 
   it('leaves every other path to Astro', async () => {

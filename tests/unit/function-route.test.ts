@@ -12,10 +12,10 @@ import { resetContactRateLimitForTests } from '../../functions/lib/contact-rate-
 import { clientAddress, trustsProxy } from '../../server/function-route.ts';
 import { createSiteServer } from '../../server/server.ts';
 
-function request(forwardedFor?: string | string[]): IncomingMessage {
+function request(forwardedFor?: string | string[], peer = '127.0.0.1'): IncomingMessage {
   return {
     headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor },
-    socket: { remoteAddress: '127.0.0.1' },
+    socket: { remoteAddress: peer },
   } as unknown as IncomingMessage;
 }
 
@@ -29,22 +29,30 @@ describe('TRUST_PROXY', () => {
     expect(trustsProxy({ TRUST_PROXY: ' true ' })).toBe(true);
   });
 
-  it('off: the socket address, whatever X-Forwarded-For claims', () => {
+  it('off: the socket address, canonical, whatever X-Forwarded-For claims', () => {
     expect(clientAddress(request('203.0.113.7'), false)).toBe('127.0.0.1');
     expect(clientAddress(request(), false)).toBe('127.0.0.1');
+    expect(clientAddress(request(undefined, '::ffff:198.51.100.2'), false)).toBe('198.51.100.2');
   });
 
-  it('on: the first X-Forwarded-For entry', () => {
+  it('on: the rightmost entry that is not one of our own hops', () => {
     expect(clientAddress(request('203.0.113.7'), true)).toBe('203.0.113.7');
     expect(clientAddress(request(' 203.0.113.7 , 10.0.0.1, 10.0.0.2'), true)).toBe('203.0.113.7');
-    expect(clientAddress(request('2001:db8::1, 10.0.0.1'), true)).toBe('2001:db8::1');
+    expect(clientAddress(request('2001:DB8::0001, 10.0.0.1'), true)).toBe('2001:db8::1');
     expect(clientAddress(request(['198.51.100.4, 10.0.0.1', '10.0.0.9']), true)).toBe('198.51.100.4');
+    // Whatever the visitor wrote to the left of what our proxy appended is never read.
+    expect(clientAddress(request('1.2.3.4, 203.0.113.7'), true)).toBe('203.0.113.7');
+    expect(clientAddress(request('not-an-ip, 203.0.113.7'), true)).toBe('203.0.113.7');
+    expect(clientAddress(request('203.0.113.7, ::ffff:192.168.1.5'), true)).toBe('203.0.113.7');
   });
 
-  it('on: the socket address when the header is missing or not an IP address', () => {
+  it('on: the socket address when it is not one of our hops, or nothing usable was forwarded', () => {
+    expect(clientAddress(request('203.0.113.7', '198.51.100.9'), true)).toBe('198.51.100.9');
     expect(clientAddress(request(), true)).toBe('127.0.0.1');
     expect(clientAddress(request(''), true)).toBe('127.0.0.1');
-    expect(clientAddress(request('not-an-ip, 203.0.113.7'), true)).toBe('127.0.0.1');
+    expect(clientAddress(request('203.0.113.7, garbage'), true)).toBe('127.0.0.1');
+    // A chain of our own hops only: the leftmost of them is the visitor (on the private network).
+    expect(clientAddress(request('192.168.1.20, 10.0.0.1'), true)).toBe('192.168.1.20');
   });
 });
 

@@ -2,13 +2,13 @@
  * The contact function end to end: real `Request`s in, a real SMTP server (smtp-server on
  * 127.0.0.1) receiving what it sends.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../functions/send-contact-email.mts';
 import { setClockForTests } from '../../functions/lib/clock.ts';
-import { resetContactRateLimitForTests } from '../../functions/lib/contact-rate-limit.ts';
+import { contactRateLimit, resetContactRateLimitForTests } from '../../functions/lib/contact-rate-limit.ts';
 import { mailRoute, smtpTimeouts } from '../../functions/lib/mail-settings.ts';
 import { maxBodyBytes } from '../../functions/lib/read-request.ts';
 import { securityHeaders } from '../../functions/lib/responses.ts';
@@ -105,6 +105,8 @@ beforeEach(() => {
   vi.stubEnv('SMTP_HOST', '127.0.0.1');
   useSmtpPort(smtp.port);
   vi.stubEnv('SMTP_SECURE', 'false');
+  // The test servers offer no STARTTLS: the one documented opt-out.
+  vi.stubEnv('SMTP_REQUIRE_TLS', 'false');
   vi.stubEnv('SMTP_USER', smtpUser);
   vi.stubEnv('SMTP_PASS', smtpPass);
   vi.stubEnv('MAIL_FROM', `Agency website <${mailFrom}>`);
@@ -125,11 +127,19 @@ afterEach(async () => {
 });
 
 describe('configuration', () => {
-  it('declares the path and the Netlify v2 rate limit', () => {
+  it('declares the path and a Netlify rate limit that follows the local one', () => {
     expect(config).toEqual({
       path: '/api/send-contact-email',
-      rateLimit: { windowLimit: 5, windowSize: 600, aggregateBy: ['ip', 'domain'] },
+      rateLimit: {
+        windowLimit: contactRateLimit.limit,
+        windowSize: contactRateLimit.netlifyWindowSeconds,
+        aggregateBy: ['ip', 'domain'],
+      },
     });
+    // A window Netlify accepts for a code-defined rule on every plan; the local limit is longer.
+    expect(config.rateLimit.windowSize).toBeGreaterThanOrEqual(1);
+    expect(config.rateLimit.windowSize).toBeLessThanOrEqual(60);
+    expect(contactRateLimit.windowMs).toBe(10 * 60 * 1000);
   });
 
   it('uses 5 s connect, 5 s greeting, 10 s socket and 15 s total time limits by default', () => {
@@ -419,7 +429,7 @@ describe('refusals', () => {
     expect((await postJson(visitor, { headers: { origin: site.url } })).status).toBe(200);
     const local = await postJson(visitor, {
       url: 'http://localhost:4321/api/send-contact-email',
-      headers: { origin: 'http://localhost:4321', 'sec-fetch-site': 'same-origin' },
+      headers: { origin: 'http://localhost:4321', host: 'localhost:4321', 'sec-fetch-site': 'same-origin' },
     });
     expect(local.status).toBe(200);
     expect((await postJson(visitor, { headers: { 'sec-fetch-site': 'same-site' } })).status).toBe(200);
@@ -448,6 +458,17 @@ describe('header injection', () => {
     expect(email.header('subject')).toBe('New enquiry: Shopify Build — Eve Bcc: victim@elsewhere.example');
     for (const header of email.headers) expect(header.value).not.toMatch(/[\r\n]/);
     expect(email.header('reply-to')).toContain(`<${visitor.email}>`);
+  });
+
+  it('lets no control or bidirectional formatting character reach a header', async () => {
+    const response = await postJson({ ...visitor, name: 'Ada \u202egnp.exe\u2066 Lovelace\u0085' });
+    expect(response.status).toBe(200);
+    const email = parseEmail(smtp.received[0]?.raw ?? '');
+    expect(email.header('subject')).toBe('New enquiry: Shopify Build — Ada gnp.exe Lovelace');
+    expect(email.header('reply-to')).toBe(`"Ada gnp.exe Lovelace" <${visitor.email}>`);
+    for (const header of email.headers) {
+      expect(header.value).not.toMatch(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u);
+    }
   });
 
   it('refuses CR/LF in the email address and sends nothing', async () => {
@@ -540,7 +561,7 @@ describe('rate limit', () => {
     expect((await postJson(visitor, { ip })).status).toBe(200);
   });
 
-  it('takes the IP from Netlify headers or the first X-Forwarded-For entry when there is no context', async () => {
+  it('takes the IP from Netlify’s header when there is no context, never from X-Forwarded-For', async () => {
     const send = (headers: Record<string, string>) =>
       handler(
         new Request(endpoint, {
@@ -552,8 +573,27 @@ describe('rate limit', () => {
     for (let i = 0; i < 5; i += 1)
       expect((await send({ 'x-nf-client-connection-ip': '192.0.2.1' })).status).toBe(200);
     expect((await send({ 'x-nf-client-connection-ip': '192.0.2.1' })).status).toBe(429);
-    expect((await send({ 'x-forwarded-for': '192.0.2.1, 10.0.0.1' })).status).toBe(429);
-    expect((await send({ 'x-forwarded-for': '192.0.2.2, 192.0.2.1' })).status).toBe(200);
+    expect((await send({ 'x-nf-client-connection-ip': '::ffff:192.0.2.1' })).status).toBe(429);
+    expect((await send({ 'x-forwarded-for': '192.0.2.2' })).status).toBe(200);
+  });
+
+  it('counts one IPv6 /64 as one visitor', async () => {
+    for (let i = 1; i <= 5; i += 1)
+      expect((await postJson(visitor, { ip: `2001:db8:5:6::${i}` })).status).toBe(200);
+    expect((await postJson(visitor, { ip: '2001:db8:5:6:ffff::1' })).status).toBe(429);
+    expect((await postJson(visitor, { ip: '2001:db8:5:7::1' })).status).toBe(200);
+  });
+
+  it('gives the slot back when the enquiry could not be accepted at all (503, 502)', async () => {
+    const ip = '198.51.100.77';
+    vi.stubEnv('SMTP_HOST', undefined);
+    for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(503);
+    vi.stubEnv('SMTP_HOST', '127.0.0.1');
+    useSmtpPort(await closedPort());
+    for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(502);
+    useSmtpPort(smtp.port);
+    for (let i = 0; i < 5; i += 1) expect((await postJson(visitor, { ip })).status).toBe(200);
+    expect((await postJson(visitor, { ip })).status).toBe(429);
   });
 });
 
@@ -618,6 +658,16 @@ describe('SMTP faults', () => {
     } finally {
       await dropping.close();
     }
+  });
+
+  it('never sends the password to a server that offers no STARTTLS, unless told to', async () => {
+    vi.stubEnv('SMTP_REQUIRE_TLS', undefined);
+    await expectSendFailed(await postJson(visitor), Date.now(), 5000);
+    expect(smtp.authAttempts).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    vi.stubEnv('SMTP_REQUIRE_TLS', 'false');
+    expect((await postJson(visitor)).status).toBe(200);
+    expect(smtp.authAttempts).toBe(1);
   });
 
   it('answers 502 to a 535 authentication failure, tried once', async () => {
@@ -705,9 +755,42 @@ describe('without SMTP', () => {
     expect(await readdir(path.join(outbox, 'nested'))).toHaveLength(2);
   });
 
+  it('keeps the files to the server’s own user: 0600 files in a 0700 folder', async () => {
+    expect((await postJson(visitor)).status).toBe(200);
+    const folder = path.join(outbox, 'nested');
+    const [file = ''] = await readdir(folder);
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(folder, file))).mode & 0o777).toBe(0o600);
+  });
+
+  it('answers 503 without OUTBOX_DIR: the outbox is used only when asked for', async () => {
+    vi.stubEnv('OUTBOX_DIR', undefined);
+    const response = await postJson(visitor);
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: string }).error).toBe('not_configured');
+    expect(logs).toEqual([
+      '[send-contact-email] outcome=not_configured problem="neither SMTP_HOST nor OUTBOX_DIR is set"',
+    ]);
+  });
+
+  it('answers 503 on Netlify, told by its deploy context', async () => {
+    const response = await handler(
+      new Request(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(visitor),
+      }),
+      { ip: nextIp(), deploy: { context: 'production' } },
+    );
+    expect(response.status).toBe(503);
+    await expect(readdir(path.join(outbox, 'nested'))).rejects.toThrow();
+  });
+
   it.each([
     ['CONTEXT', 'production'],
     ['NODE_ENV', 'production'],
+    ['NETLIFY', 'true'],
+    ['SITE_ID', '0d3f0c4e-site'],
   ])('answers 503 with %s=%s and logs one clear line', async (name, value) => {
     vi.stubEnv(name, value);
     const response = await postJson(visitor);

@@ -55,6 +55,8 @@ Object.assign(process.env, {
   SMTP_HOST: '127.0.0.1',
   SMTP_PORT: String(port),
   SMTP_SECURE: 'false',
+  // This local test server offers no STARTTLS: the one documented opt-out of requiring it.
+  SMTP_REQUIRE_TLS: 'false',
   SMTP_USER: login.user,
   SMTP_PASS: login.pass,
   MAIL_FROM: 'website@agency.example',

@@ -1,0 +1,102 @@
+/**
+ * Client addresses as the rate limit and the proxy logic see them: one canonical text per
+ * address (so `::FFFF:192.0.2.1`, `::ffff:c000:201` and `192.0.2.1` are the same visitor), IPv6
+ * grouped by /64 (one subscriber's usual allocation), and which hops count as our own proxies.
+ */
+import { BlockList, isIP } from 'node:net';
+
+/** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined. */
+function ipv6Groups(text: string): number[] | undefined {
+  const address = text.split('%')[0]?.toLowerCase() ?? '';
+  if (isIP(address) !== 6) return undefined;
+  // A dotted IPv4 tail (::ffff:192.0.2.1) becomes its two hex groups.
+  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
+    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
+  );
+  const [head = '', tail] = hex.split('::');
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const first = parse(head);
+  const last = tail === undefined ? [] : parse(tail);
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/** RFC 5952 text: lower case, no leading zeros, the longest run of zero groups as `::`. */
+function formatIpv6(groups: number[]): string {
+  let best = { start: -1, length: 0 };
+  for (let start = 0; start < groups.length; start += 1) {
+    let length = 0;
+    while (groups[start + length] === 0) length += 1;
+    if (length > best.length && length > 1) best = { start, length };
+  }
+  const text = groups.map((group) => group.toString(16));
+  if (best.start < 0) return text.join(':');
+  const before = text.slice(0, best.start).join(':');
+  const after = text.slice(best.start + best.length).join(':');
+  return `${before}::${after}`;
+}
+
+/** One canonical text per address; IPv4-mapped IPv6 becomes plain IPv4. Undefined if not an IP. */
+export function canonicalIp(text: string | undefined): string | undefined {
+  const candidate = text?.trim() ?? '';
+  if (isIP(candidate) === 4) return candidate.split('.').map(Number).join('.');
+  const groups = ipv6Groups(candidate.replace(/^\[(.*)\]$/, '$1'));
+  if (!groups) return undefined;
+  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return formatIpv6(groups);
+}
+
+/**
+ * The rate-limit bucket of an address: the canonical IPv4 address, or the /64 network of an
+ * IPv6 one (a single visitor usually holds a whole /64). Anything else shares `unknown`.
+ */
+export function rateLimitKey(text: string | undefined): string {
+  const ip = canonicalIp(text);
+  if (!ip) return 'unknown';
+  if (isIP(ip) === 4) return ip;
+  const groups = ipv6Groups(ip) ?? [];
+  return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
+}
+
+// Hops on this machine or a private network: where a reverse proxy in front of `npm start` lives.
+const ownNetworks = new BlockList();
+for (const [network, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+] as const)
+  ownNetworks.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  ownNetworks.addSubnet(network, prefix, 'ipv6');
+
+/** Whether a canonical address is loopback, private or link-local: a hop we may trust. */
+export function isOwnNetwork(ip: string): boolean {
+  const family = isIP(ip);
+  return family !== 0 && ownNetworks.check(ip, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The visitor behind a chain of proxies: starting from the connection's peer, walk the
+ * X-Forwarded-For entries right to left while the current hop is one of our own, and stop at
+ * the first that is not. Entries left of it were written by the visitor and are never read.
+ */
+export function rightmostUntrusted(peer: string | undefined, forwardedFor: string): string | undefined {
+  let client = canonicalIp(peer);
+  const hops = forwardedFor.split(',').reverse();
+  for (const hop of hops) {
+    if (!client || !isOwnNetwork(client)) break;
+    const next = canonicalIp(hop);
+    if (!next) break;
+    client = next;
+  }
+  return client;
+}
