@@ -86,6 +86,32 @@ describe('slow and abandoned clients', () => {
     expect(lines[0]).toMatch(/ERR_HTTP_REQUEST_TIMEOUT/);
   });
 
+  it('cuts twenty slow clients at once, one quiet line each', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined).mock.calls;
+    const lines: string[] = [];
+    const crowd = createSiteServer({
+      root,
+      log: (line) => lines.push(line),
+      limits: { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 },
+    });
+    await new Promise<void>((done) => crowd.listen(0, '127.0.0.1', done));
+    try {
+      const clients = Array.from({ length: 20 }, () => connect((crowd.address() as AddressInfo).port));
+      const drip = setInterval(() => {
+        for (const { socket } of clients) if (socket.writable) socket.write('{');
+      }, 100);
+      for (const { socket } of clients) socket.write(slowPost(100));
+      const answers = await Promise.all(clients.map(({ closed }) => closed));
+      clearInterval(drip);
+      expect(answers.map((text) => parseResponse(text)?.status)).toEqual(Array(20).fill(408));
+      expect(lines).toHaveLength(20);
+      for (const line of lines) expect(line).toMatch(/^Connection closed: ERR_HTTP_REQUEST_TIMEOUT \(408\)$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await new Promise((done) => crowd.close(done));
+    }
+  });
+
   it('cuts a client that never finishes its headers', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined).mock.calls;
     const { socket, closed } = connect(port);
