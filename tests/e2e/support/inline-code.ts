@@ -1,0 +1,38 @@
+/**
+ * Every inline <script> and <style> a page's HTML holds, read with a real HTML parser (parse5),
+ * so the CSP check does not share the build's own way of finding them.
+ */
+import { parse } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
+
+type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
+
+export interface InlineCode {
+  kind: 'script' | 'style';
+  text: string;
+}
+
+// Script elements the browser does not run (structured data) are not subject to script-src.
+const dataTypes = /^(application\/(ld\+)?json|text\/template)$/i;
+
+function* elements(node: Node): Generator<DefaultTreeAdapterTypes.Element> {
+  if ('tagName' in node) yield node;
+  const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [];
+  for (const child of children) yield* elements(child);
+}
+
+export function inlineCode(html: string): InlineCode[] {
+  const found: InlineCode[] = [];
+  for (const element of elements(parse(html))) {
+    if (element.tagName !== 'script' && element.tagName !== 'style') continue;
+    const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
+    if (
+      element.tagName === 'script' &&
+      (attribute('src') !== undefined || dataTypes.test(attribute('type') ?? ''))
+    )
+      continue;
+    const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
+    found.push({ kind: element.tagName, text });
+  }
+  return found;
+}
