@@ -20,7 +20,7 @@ import type { FieldErrors } from './lib/responses.ts';
 // `contactRateLimit` (functions/lib/contact-rate-limit.ts), the one home of the numbers.
 export const config = {
   path: '/api/send-contact-email',
-  rateLimit: { windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+  rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },
 };
 
 const writeToUs = `Please try again later, or email us at ${site.email}.`;

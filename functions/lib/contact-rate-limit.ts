@@ -10,11 +10,10 @@ export const contactRateLimit = {
   limit: 5,
   windowMs: 10 * 60 * 1000,
   /**
-   * Netlify's code-defined rules count over a short sliding window of seconds (60 is accepted on
-   * every plan; 600 is not), so its rule allows the same burst per minute and this limiter
-   * enforces the 10 minutes.
+   * Netlify's code-defined rules count over a sliding window of at most 180 seconds (600 is
+   * refused), so its rule allows the same burst per 3 minutes and this limiter enforces the 10.
    */
-  netlifyWindowSeconds: 60,
+  netlifyWindowSeconds: 180,
 } as const;
 
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
