@@ -1,10 +1,13 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
- * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is.
+ * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is. Enquiries
+ * are kept in a local Blobs store (.data/, ENQUIRY_STORE_DIR overrides) and retried every minute.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { startLocalBlobs } from './local-blobs.ts';
+import { scheduleRetries } from './retry-schedule.ts';
 import { createSiteServer } from './server.ts';
 
 const project = resolve(import.meta.dirname, '..');
@@ -37,6 +40,10 @@ if (!process.argv.includes('--no-build') && buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const blobs = await startLocalBlobs();
+console.log(`Keeping enquiries in ${blobs.directory}`);
+const retries = scheduleRetries();
+
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const server = createSiteServer({ root: dist });
@@ -46,5 +53,8 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    retries.stop();
+    server.close(() => void blobs.stop().finally(() => process.exit(0)));
+  });
 }

@@ -8,11 +8,6 @@ export const contactRateLimit = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
 
-/** Tests only: forget every recorded enquiry. */
-export function resetContactRateLimitForTests(): void {
-  contactLimiter.reset();
-}
-
 /**
  * The client's IP: Netlify's context first, then Netlify's header, then the first proxy hop.
  * Anything unknown shares one 'unknown' bucket.
