@@ -5,7 +5,8 @@
  * (retry-enquiries.mts) sends it later. Runs as a Netlify Function (v2) and, unbundled, under
  * Node's type stripping in the local server.
  */
-import { enquirySchema, submissionIdField } from '../src/lib/enquiry.ts';
+import { enquirySchema } from '../src/lib/enquiry.ts';
+import { submissionIdField } from '../src/lib/submission.ts';
 import { spamVerdict } from '../src/lib/spam-traps.ts';
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';

@@ -15,7 +15,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CollectionEntry } from 'astro:content';
-import { submissionIdField } from '@/lib/enquiry';
+import { submissionIdField } from '@/lib/submission';
 import type { EnquiryField, budgetRanges, enquiryLimits, projectTypes } from '@/lib/enquiry';
 import { fillTimeField, honeypotField } from '@/lib/spam-traps';
 import { Toasts, type Toast } from './Toasts';

@@ -24,12 +24,6 @@ export const budgetRanges = [
 export type ProjectType = (typeof projectTypes)[number]['value'];
 export type BudgetRange = (typeof budgetRanges)[number]['value'];
 
-/**
- * The form's per-load id (set by its script), which makes a double click, a back-and-resend or a
- * network retry the same enquiry. Without it the function derives the id from the content.
- */
-export const submissionIdField = 'submissionId';
-
 /** Upper bounds on each field, in characters; the form renders them as `maxlength`. */
 export const enquiryLimits = {
   name: 100,
