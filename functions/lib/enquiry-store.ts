@@ -31,6 +31,13 @@ export interface SiteCredentials {
   token: string;
 }
 
+/** Netlify's own variables for reaching a site from outside (as its CLI reads them), when both are set. */
+export function siteCredentials(env: Record<string, string | undefined>): SiteCredentials | undefined {
+  const siteID = env.NETLIFY_SITE_ID?.trim();
+  const token = env.NETLIFY_AUTH_TOKEN?.trim();
+  return siteID && token ? { siteID, token } : undefined;
+}
+
 const boundedFetch: typeof fetch = (input, init) =>
   fetch(input, { ...init, signal: AbortSignal.timeout(storeTimeoutMs) });
 

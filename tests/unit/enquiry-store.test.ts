@@ -6,9 +6,9 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord } from '../../functions/lib/enquiry-record.ts';
-import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { openEnquiryStore, siteCredentials } from '../../functions/lib/enquiry-store.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
 import { sampleEnquiry, withBlobsDown } from './support/enquiries.ts';
 
@@ -59,5 +59,33 @@ describe('the enquiry store', () => {
       expect(result).toEqual({ ok: false, code: 'ECONNREFUSED' });
       expect(await store.ids()).toMatchObject({ ok: false });
     });
+  });
+});
+
+describe("a Netlify site's store from outside", () => {
+  it('is chosen by NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN together', () => {
+    expect(siteCredentials({ NETLIFY_SITE_ID: ' site-1 ', NETLIFY_AUTH_TOKEN: 'token-1' })).toEqual({
+      siteID: 'site-1',
+      token: 'token-1',
+    });
+    expect(siteCredentials({ NETLIFY_SITE_ID: 'site-1' })).toBeUndefined();
+    expect(siteCredentials({ NETLIFY_AUTH_TOKEN: 'token-1', NETLIFY_SITE_ID: ' ' })).toBeUndefined();
+  });
+
+  it("is read through Netlify's API with the token, not through the local server", async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      seen.push({ url: String(input), authorization: new Headers(init?.headers).get('authorization') });
+      return Response.json({ blobs: [{ key: 'd'.repeat(32), etag: '"1"' }], directories: [] });
+    });
+    try {
+      const remote = openEnquiryStore({ siteID: 'site-1', token: 'token-1' });
+      expect(await remote.ids()).toEqual({ ok: true, value: ['d'.repeat(32)] });
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(seen).toHaveLength(1);
+    expect(new URL(seen[0]?.url ?? '').pathname).toBe('/api/v1/blobs/site-1/site:enquiries');
+    expect(seen[0]?.authorization).toBe('Bearer token-1');
   });
 });
