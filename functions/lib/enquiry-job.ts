@@ -8,8 +8,12 @@ import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
 import { dueAction, markUndeliverable, startAttempt, type EnquiryRecord } from './enquiry-record.ts';
 import { logOutcome } from './log-outcome.ts';
 
-/** How long one run may start new work; a send already started may add its own time limit. */
+/**
+ * How long one run may start new work, and the time limit of each send it makes: with every
+ * storage request at its own limit too, the slowest possible run still ends within Netlify's 30 s.
+ */
 export const jobBudgetMs = 5000;
+export const jobSendLimitMs = 8000;
 /** Records handled side by side. */
 const concurrency = 4;
 
@@ -22,7 +26,14 @@ export interface JobSummary {
   storeErrors: number;
 }
 
-export async function runEnquiryJob(deps: DeliveryDeps): Promise<JobSummary> {
+export async function runEnquiryJob(given: DeliveryDeps): Promise<JobSummary> {
+  const deps =
+    given.route.kind === 'smtp'
+      ? {
+          ...given,
+          route: { ...given.route, sendTimeoutMs: Math.min(given.route.sendTimeoutMs, jobSendLimitMs) },
+        }
+      : given;
   const summary: JobSummary = {
     checked: 0,
     delivered: 0,
