@@ -18,8 +18,11 @@
  * - in-site: from the home page, as a visitor moving through the site, so the page loads into the
  *   warm renderer, as Lighthouse measures from about:blank any site that sends no COOP.
  *
+ * First, the contact function in-process (scripts/bench/function.ts): p50/p99 of its refusal and
+ * validation paths, and 50 concurrent valid sends.
+ *
  * Options: --no-build (measure dist/ as it is), --runs N (default 3), --route /path and
- * --start arrival|in-site (both repeatable).
+ * --start arrival|in-site (both repeatable), --function-only (the function part alone).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { indexableRoutes } from '../src/lib/navigation.ts';
 import { createSiteServer } from '../server/server.ts';
+import { benchFunction } from './bench/function.ts';
 import {
   goals,
   goalsInWords,
@@ -42,6 +46,7 @@ import {
 } from './bench/report.ts';
 
 const project = resolve(import.meta.dirname, '..');
+const folder = join(project, 'bench-results');
 const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
 const args = process.argv.slice(2);
 const option = (name: string) =>
@@ -71,6 +76,11 @@ const starts = (option('--start').length > 0 ? option('--start') : Object.keys(a
   return start as Start;
 });
 
+const functionResults = await benchFunction();
+mkdirSync(folder, { recursive: true });
+writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
+if (args.includes('--function-only')) process.exit(0);
+
 if (!args.includes('--no-build')) {
   const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const build = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
@@ -96,7 +106,6 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const folder = join(project, 'bench-results');
 const reports = join(folder, 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -162,7 +171,11 @@ for (const start of starts) {
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const summary = JSON.stringify({ date: new Date().toISOString(), runs, goals, results }, null, 2);
+const summary = JSON.stringify(
+  { date: new Date().toISOString(), runs, goals, results, function: functionResults },
+  null,
+  2,
+);
 writeFileSync(join(folder, `bench-${stamp}.json`), summary);
 writeFileSync(join(folder, 'latest.json'), summary);
 console.log(`\n${missed} figure(s) miss their goal. Saved bench-results/bench-${stamp}.json`);

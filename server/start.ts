@@ -1,6 +1,7 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
- * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is.
+ * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is. Enquiries
+ * are kept in a local Blobs store (.data/, ENQUIRY_STORE_DIR overrides) and retried every minute.
  * `.env` in the working directory fills in what the real environment does not set.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +12,8 @@ import { join, resolve } from 'node:path';
 if (existsSync('.env')) process.loadEnvFile('.env');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
+const { startLocalBlobs } = await import('./local-blobs.ts');
+const { scheduleRetries } = await import('./retry-schedule.ts');
 
 const project = resolve(import.meta.dirname, '..');
 // OUT_DIR lets several checkouts' builds (or parallel test runs) live side by side.
@@ -42,6 +45,10 @@ if (!process.argv.includes('--no-build') && buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const blobs = await startLocalBlobs();
+console.log(`Keeping enquiries in ${blobs.directory}`);
+const retries = scheduleRetries();
+
 const port = Number(process.env.PORT ?? 4321);
 const host = process.env.HOST ?? '127.0.0.1';
 const server = createSiteServer({ root: dist });
@@ -55,5 +62,8 @@ server.listen(port, host, () => {
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () => {
+    retries.stop();
+    server.close(() => void blobs.stop().finally(() => process.exit(0)));
+  });
 }

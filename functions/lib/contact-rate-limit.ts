@@ -18,11 +18,6 @@ export const contactRateLimit = {
 
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
 
-/** Tests only: forget every recorded enquiry. */
-export function resetContactRateLimitForTests(): void {
-  contactLimiter.reset();
-}
-
 /**
  * The visitor's rate-limit key: Netlify's context IP first, then Netlify's own header, as a
  * canonical address (IPv6 by /64). Never X-Forwarded-For, which the visitor can write; anything

@@ -1,12 +1,24 @@
 /**
- * One log line per enquiry request, naming its outcome and technical details only: never the
- * visitor's name, address, company or message (nor their IP).
+ * One log line per enquiry request or retry, naming its outcome and technical details only: never
+ * the visitor's name, address, company or message (nor their IP). An enquiry id is a hash.
  */
 
 export type Outcome =
-  'sent' | 'spam' | 'invalid' | 'refused' | 'rate_limited' | 'send_failed' | 'not_configured';
+  | 'sent'
+  | 'queued'
+  | 'duplicate'
+  | 'spam'
+  | 'invalid'
+  | 'refused'
+  | 'rate_limited'
+  | 'send_failed'
+  | 'store_failed'
+  | 'undeliverable'
+  | 'not_configured';
 
 type Detail = string | number | undefined;
+
+const errors = new Set<Outcome>(['send_failed', 'store_failed', 'undeliverable', 'not_configured']);
 
 export function logOutcome(outcome: Outcome, details: Record<string, Detail> = {}): void {
   const parts = [`[send-contact-email] outcome=${outcome}`];
@@ -14,7 +26,7 @@ export function logOutcome(outcome: Outcome, details: Record<string, Detail> = {
     if (value !== undefined && value !== '') parts.push(`${key}=${value}`);
   }
   const line = parts.join(' ');
-  if (outcome === 'send_failed' || outcome === 'not_configured') console.error(line);
-  else if (outcome === 'sent') console.info(line);
+  if (errors.has(outcome)) console.error(line);
+  else if (outcome === 'sent' || outcome === 'queued' || outcome === 'duplicate') console.info(line);
   else console.warn(line);
 }

@@ -7,11 +7,17 @@
  * before hydration stays, and the values are read from the form itself when it is sent. Checks
  * are the browser's own (`required`, `type="email"`, `maxlength`); anything subtler comes back
  * from the function as a 422 with a message per field, which keeps zod out of the browser.
+ *
+ * Each time the form is shown it gets a fresh submission id, so sending it twice (a double click,
+ * a retry after a network error) is one enquiry; the fill time it sends is measured with
+ * `performance.now()` alone. Without JavaScript neither is sent: the function then derives the id
+ * from the content, and nothing is flagged as too fast.
  */
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CollectionEntry } from 'astro:content';
+import { submissionIdField } from '@/lib/submission';
 import type { EnquiryField, budgetRanges, enquiryLimits, projectTypes } from '@/lib/enquiry';
-import { honeypotField, startedAtField } from '@/lib/spam-traps';
+import { fillTimeField, honeypotField } from '@/lib/spam-traps';
 import { Toasts, type Toast } from './Toasts';
 import { Icon } from './shared/Icon';
 
@@ -54,19 +60,21 @@ export default function ContactForm(props: ContactFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [toast, setToast] = useState<Toast>();
   const formRef = useRef<HTMLFormElement>(null);
-  const startedAtRef = useRef<HTMLInputElement>(null);
+  const submissionIdRef = useRef<HTMLInputElement>(null);
+  /** `performance.now()` when the form was shown: 0, the page's start, the first time. */
+  const shownAt = useRef(0);
   const sentHeadingRef = useRef<HTMLHeadingElement>(null);
   /** Where focus goes after the next render (the sent panel, a field in error, the form again). */
   const focusNext = useRef<() => HTMLElement | null | undefined>(undefined);
   const formShownBefore = useRef(false);
   const showingForm = status !== 'sent';
 
-  // The fill-time trap's start: the page load the first time (a visitor may autofill and send
-  // moments after hydration), the moment the form reappears after that.
+  // Each showing of the form is one enquiry. The fill time counts from the page load the first time
+  // (a visitor may autofill and send moments after hydration), from the form's return after that.
   useEffect(() => {
-    if (!showingForm || !startedAtRef.current) return;
-    const shownAt = formShownBefore.current ? Date.now() : Date.now() - performance.now();
-    startedAtRef.current.value = String(Math.round(shownAt));
+    if (!showingForm || !submissionIdRef.current) return;
+    shownAt.current = formShownBefore.current ? performance.now() : 0;
+    submissionIdRef.current.value = globalThis.crypto?.randomUUID?.() ?? '';
     formShownBefore.current = true;
   }, [showingForm]);
 
@@ -86,7 +94,11 @@ export default function ContactForm(props: ContactFormProps) {
     setErrors({});
     setToast(undefined);
 
-    const outcome = await post(action, Object.fromEntries(new FormData(form)));
+    const fields = {
+      ...Object.fromEntries(new FormData(form)),
+      [fillTimeField]: String(Math.round(performance.now() - shownAt.current)),
+    };
+    const outcome = await post(action, fields);
     if (outcome.ok) {
       form.reset();
       focusNext.current = () => sentHeadingRef.current;
@@ -210,13 +222,14 @@ export default function ContactForm(props: ContactFormProps) {
               {...describedBy('message')}
             />,
           )}
-          {/* A field people never see: bots that fill it in are quietly ignored by the function. */}
+          {/* A field people never see nor reach, named so autofill leaves it alone: bots that fill it
+              in are quietly ignored by the function. */}
           <div className="hidden" aria-hidden="true">
-            <label htmlFor="contact-website">Website</label>
-            <input id="contact-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
+            <label htmlFor="contact-hp">Leave this empty</label>
+            <input id="contact-hp" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          {/* Empty in the server HTML, so a visitor without JavaScript never trips the fill-time trap. */}
-          <input ref={startedAtRef} type="hidden" name={startedAtField} />
+          {/* Empty in the server HTML: without JavaScript the function derives the id from the content. */}
+          <input ref={submissionIdRef} type="hidden" name={submissionIdField} />
           <button
             type="submit"
             disabled={status === 'submitting'}

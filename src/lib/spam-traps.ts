@@ -1,34 +1,34 @@
 /**
- * The contact form's two spam traps, shared by the form (field names) and the function (checks).
- * Pure and free of Astro imports.
+ * The contact form's spam traps, shared by the form (field names) and the function (checks).
+ * Pure and free of Astro imports. Neither trap may lose a person's enquiry:
  *
- * - A honeypot: a hidden text field people never see and never fill in.
- * - A minimum fill time: the form carries the moment it was rendered or hydrated; a submission
- *   sooner than that after it is a script. A missing or unreadable timestamp is never spam (a
- *   no-JS visitor's timestamp is the build time, which is always old enough).
+ * - A honeypot: a field hidden from sight, from the tab order and from assistive technology, with a
+ *   name and label no autofill heuristic recognises. Only a bot fills it in; its enquiry is dropped
+ *   (and answered as sent).
+ * - A fill time: the form's script sends how long the form was shown, measured with the visitor's
+ *   own `performance.now()` (no comparison between their clock and ours). Sooner than a person
+ *   could type is only flagged: the enquiry is still delivered, with a "[Possible spam]" subject.
+ *   Without JavaScript there is no fill time, and nothing is flagged.
  */
 
-export const honeypotField = 'website';
-export const startedAtField = 'startedAt';
+export const honeypotField = 'hp_leave_blank';
+export const fillTimeField = 'fillTimeMs';
 /** The shortest time, in milliseconds, a person takes to fill in the form. */
 export const minimumFillTimeMs = 3000;
 
-export type SpamReason = 'honeypot' | 'too-fast';
+export type SpamVerdict = 'honeypot' | 'too-fast' | undefined;
 
-export function spamReason(fields: Record<string, unknown>, nowMs: number): SpamReason | undefined {
+export function spamVerdict(fields: Record<string, unknown>): SpamVerdict {
   const honeypot = fields[honeypotField];
   if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return 'honeypot';
 
-  const startedAt = readTimestamp(fields[startedAtField]);
-  // A value just before now means the form was never really filled in. A value in the future is
-  // treated as unknown: the visitor's clock may run ahead of ours, and their enquiry must not be lost.
-  if (startedAt !== undefined && startedAt <= nowMs && nowMs - startedAt < minimumFillTimeMs)
-    return 'too-fast';
+  const fillTime = readMilliseconds(fields[fillTimeField]);
+  if (fillTime !== undefined && fillTime < minimumFillTimeMs) return 'too-fast';
   return undefined;
 }
 
-function readTimestamp(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && /^\s*\d+\s*$/.test(value)) return Number(value);
+function readMilliseconds(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return undefined;
 }

@@ -10,6 +10,7 @@ import {
   type LighthouseResult,
   type Sample,
 } from '../../scripts/bench/report.ts';
+import { percentile, renderFunctionTable } from '../../scripts/bench/function-report.ts';
 
 const perfect: Sample = {
   performance: 100,
@@ -150,5 +151,28 @@ describe('renderTable', () => {
   it('counts the figures that miss their goal', () => {
     expect(missedGoals(rows)).toBe(1);
     expect(missedGoals([{ route: '/', median: { ...perfect, lcpMs: 950, accessibility: 98 } }])).toBe(2);
+  });
+});
+
+describe('the function bench', () => {
+  it('takes nearest-rank percentiles', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('prints a path, its status, runs, p50 and p99 per row', () => {
+    const table = renderFunctionTable([
+      { path: 'invalid fields', status: 422, timingsMs: [0.5, 0.25, 2, 150] },
+      { path: 'rate limited', status: 429, timingsMs: [12.345] },
+    ]);
+    expect(table.split('\n')).toEqual([
+      'path            status  runs  p50 ms  p99 ms',
+      'invalid fields     422     4   0.500     150',
+      'rate limited       429     1   12.35   12.35',
+    ]);
   });
 });

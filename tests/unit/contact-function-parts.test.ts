@@ -7,7 +7,7 @@ import { escapeHtml, singleLine } from '../../functions/lib/enquiry-email.ts';
 import { mailRoute } from '../../functions/lib/mail-settings.ts';
 import { enquiryFormat, isCrossSite, parseFields } from '../../functions/lib/read-request.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
-import { minimumFillTimeMs, spamReason } from '../../src/lib/spam-traps.ts';
+import { fillTimeField, honeypotField, minimumFillTimeMs, spamVerdict } from '../../src/lib/spam-traps.ts';
 
 const request = (headers: Record<string, string> = {}, url = 'https://www.agency.example/api/x') =>
   new Request(url, { method: 'POST', headers });
@@ -100,25 +100,30 @@ describe('createSlidingWindowLimiter', () => {
   });
 });
 
-describe('spamReason', () => {
-  const now = 1_000_000;
-  it('flags a filled honeypot', () => {
-    expect(spamReason({ website: 'https://x.example' }, now)).toBe('honeypot');
-    expect(spamReason({ website: '   ' }, now)).toBeUndefined();
-    expect(spamReason({ website: '' }, now)).toBeUndefined();
+describe('spamVerdict', () => {
+  it('drops a filled honeypot, whatever the fill time', () => {
+    expect(spamVerdict({ [honeypotField]: 'https://x.example' })).toBe('honeypot');
+    expect(spamVerdict({ [honeypotField]: 'x', [fillTimeField]: 60_000 })).toBe('honeypot');
+    expect(spamVerdict({ [honeypotField]: '   ' })).toBeUndefined();
+    expect(spamVerdict({ [honeypotField]: '' })).toBeUndefined();
   });
 
-  it('flags a start time under the minimum fill time, but not one in the future (a fast clock)', () => {
-    expect(spamReason({ startedAt: now - minimumFillTimeMs + 1 }, now)).toBe('too-fast');
-    expect(spamReason({ startedAt: now }, now)).toBe('too-fast');
-    expect(spamReason({ startedAt: String(now + 1000) }, now)).toBeUndefined();
-    expect(spamReason({ startedAt: now - minimumFillTimeMs }, now)).toBeUndefined();
+  it('calls a fill time under the minimum too fast, measured by the visitor alone', () => {
+    expect(spamVerdict({ [fillTimeField]: minimumFillTimeMs - 1 })).toBe('too-fast');
+    expect(spamVerdict({ [fillTimeField]: '0' })).toBe('too-fast');
+    expect(spamVerdict({ [fillTimeField]: '1234.5' })).toBe('too-fast');
+    expect(spamVerdict({ [fillTimeField]: minimumFillTimeMs })).toBeUndefined();
+    expect(spamVerdict({ [fillTimeField]: String(minimumFillTimeMs * 100) })).toBeUndefined();
   });
 
-  it('never flags a missing or unreadable start time', () => {
-    for (const startedAt of [undefined, null, '', 'soon', '12abc', Number.NaN, {}, []]) {
-      expect(spamReason({ startedAt }, now)).toBeUndefined();
+  it('never flags a missing or unreadable fill time', () => {
+    for (const fillTime of [undefined, null, '', 'soon', '12abc', -1, Number.NaN, {}, []]) {
+      expect(spamVerdict({ [fillTimeField]: fillTime })).toBeUndefined();
     }
+  });
+
+  it('names its honeypot after nothing an autofill heuristic fills', () => {
+    expect(honeypotField).not.toMatch(/name|mail|phone|tel|url|web|site|address|company|org|zip|city/i);
   });
 });
 

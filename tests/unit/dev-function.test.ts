@@ -1,4 +1,10 @@
-/** `npm run dev` routes the contact function: the dev-server middleware from src/integrations. */
+/**
+ * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
+ * which also starts the local Blobs store on first use and stops it with the dev server.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,10 +24,19 @@ const integration = devFunction({
   path: '/api/send-contact-email',
   entry: '/functions/send-contact-email.mts',
 });
+const storeDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'dev-function-')), 'data');
+vi.stubEnv('ENQUIRY_STORE_DIR', storeDir);
+const server = createServer((req, res) => {
+  middleware?.(req, res, () => {
+    res.statusCode = 299;
+    res.end('next');
+  });
+});
 const setup = integration.hooks['astro:server:setup'] as unknown as (options: object) => void;
 vi.stubEnv('OUTBOX_DIR', undefined);
 setup({
   server: {
+    httpServer: server,
     middlewares: { use: (fn: Middleware) => (middleware = fn) },
     ssrLoadModule: async (url: string) => {
       loaded.push(url);
@@ -31,12 +46,6 @@ setup({
   logger: { error: vi.fn() },
 });
 
-const server = createServer((req, res) => {
-  middleware?.(req, res, () => {
-    res.statusCode = 299;
-    res.end('next');
-  });
-});
 let origin = '';
 
 beforeAll(async () => {
@@ -44,7 +53,11 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise((done) => server.close(done)));
+afterAll(async () => {
+  await new Promise((done) => server.close(done));
+  vi.unstubAllEnvs();
+  rmSync(path.dirname(storeDir), { recursive: true, force: true });
+});
 
 describe('the dev server middleware', () => {
   it('answers the function path with the function, loaded through Vite', async () => {
@@ -57,6 +70,15 @@ describe('the dev server middleware', () => {
 
   it('asks for the outbox, so enquiries without SMTP are kept in outbox/', () => {
     expect(process.env.OUTBOX_DIR).toBe('outbox');
+  });
+
+  it('starts the local enquiry store before the function runs', () => {
+    expect(statSync(storeDir).isDirectory()).toBe(true);
+    const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString());
+    expect(context).toMatchObject({
+      siteID: 'local',
+      edgeURL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
   });
 
   it('leaves every other path to Astro', async () => {

@@ -8,7 +8,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetContactRateLimitForTests } from '../../functions/lib/contact-rate-limit.ts';
 import { clientAddress, trustsProxy } from '../../server/function-route.ts';
 import { createSiteServer } from '../../server/server.ts';
 
@@ -74,7 +73,6 @@ describe('the rate limit behind the local server', () => {
   });
 
   beforeEach(() => {
-    resetContactRateLimitForTests();
     vi.stubEnv('SMTP_HOST', '');
     vi.stubEnv('OUTBOX_DIR', outbox);
     for (const method of ['info', 'warn'] as const)

@@ -1,24 +1,27 @@
 /**
  * The contact function end to end: real `Request`s in, a real SMTP server (smtp-server on
- * 127.0.0.1) receiving what it sends.
+ * 127.0.0.1) receiving what it sends, and the local Blobs server keeping each enquiry.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import handler, { config } from '../../functions/send-contact-email.mts';
-import { setClockForTests } from '../../functions/lib/clock.ts';
-import { contactRateLimit, resetContactRateLimitForTests } from '../../functions/lib/contact-rate-limit.ts';
+import { config, type ContactHandler } from '../../functions/send-contact-email.mts';
+import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
+import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
 import { mailRoute, smtpTimeouts } from '../../functions/lib/mail-settings.ts';
 import { maxBodyBytes } from '../../functions/lib/read-request.ts';
 import { securityHeaders } from '../../functions/lib/responses.ts';
 import { enquiryLimits } from '../../src/lib/enquiry.ts';
+import { fillTimeField, honeypotField } from '../../src/lib/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
+import { contactHandlerForTests, stubSmtpEnv, withBlobsDown } from './support/enquiries.ts';
 import { parseEmail } from './support/raw-email.ts';
 import {
   closedPort,
   smtpPass,
-  smtpUser,
   startSilentServer,
   startSmtpServer,
   waitFor,
@@ -39,6 +42,10 @@ const visitor = {
 };
 
 let smtp: TestSmtpServer;
+let blobs: LocalBlobs;
+let storeRoot: string;
+let handler: ContactHandler;
+const store = openEnquiryStore();
 let logs: string[] = [];
 let ipCounter = 0;
 
@@ -55,11 +62,16 @@ interface PostOptions {
   method?: string;
 }
 
+/** Like the form's script, every enquiry object gets its own submission id unless it has one. */
+function withSubmissionId(body: object): object {
+  return 'submissionId' in body ? body : { submissionId: randomUUID(), ...body };
+}
+
 function postJson(
   body: unknown,
   { headers = {}, ip = nextIp(), url = endpoint, method = 'POST' }: PostOptions = {},
 ) {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : JSON.stringify(withSubmissionId(body as object));
   return handler(
     new Request(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: text }),
     { ip },
@@ -71,7 +83,7 @@ function postForm(fields: Record<string, string>, { headers = {}, ip = nextIp() 
     new Request(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8', ...headers },
-      body: new URLSearchParams(fields).toString(),
+      body: new URLSearchParams(withSubmissionId(fields) as Record<string, string>).toString(),
     }),
     { ip },
   );
@@ -89,39 +101,31 @@ function expectSecurityHeaders(response: Response): void {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  storeRoot = await mkdtemp(path.join(os.tmpdir(), 'contact-store-'));
+  blobs = await startLocalBlobs(storeRoot);
 });
 
 afterAll(async () => {
   await smtp.close();
+  await blobs.stop();
+  await rm(storeRoot, { recursive: true, force: true });
 });
 
 beforeEach(() => {
+  handler = contactHandlerForTests();
   logs = [];
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
       logs.push(args.map(String).join(' '));
     });
   }
-  vi.stubEnv('SMTP_HOST', '127.0.0.1');
-  useSmtpPort(smtp.port);
-  vi.stubEnv('SMTP_SECURE', 'false');
-  // The test servers offer no STARTTLS: the one documented opt-out.
-  vi.stubEnv('SMTP_REQUIRE_TLS', 'false');
-  vi.stubEnv('SMTP_USER', smtpUser);
-  vi.stubEnv('SMTP_PASS', smtpPass);
-  vi.stubEnv('MAIL_FROM', `Agency website <${mailFrom}>`);
-  vi.stubEnv('MAIL_TO', mailTo);
-  for (const name of ['CONTEXT', 'OUTBOX_DIR', 'SMTP_GREETING_TIMEOUT_MS', 'SMTP_SEND_TIMEOUT_MS']) {
-    vi.stubEnv(name, undefined);
-  }
-  vi.stubEnv('NODE_ENV', 'test');
+  stubSmtpEnv(smtp.port);
 });
 
 afterEach(async () => {
   await smtp.allClosed();
   smtp.reset();
-  resetContactRateLimitForTests();
-  setClockForTests();
+  vi.useRealTimers();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
@@ -217,7 +221,8 @@ describe('a valid enquiry', () => {
       expect(part).toContain('We need a new Shopify store for our sentinel range.');
       expect(part).toContain('Second line: delivery by spring.');
     }
-    expect(logs.join('\n')).toContain('outcome=sent via=smtp');
+    expect(logs.join('\n')).toMatch(/outcome=sent id=[0-9a-f]{32} via=smtp stored=yes/);
+    expect(email.header('message-id')).toMatch(/^<enquiry-[0-9a-f]{32}@agency\.example>$/);
   });
 
   it('uses "General" in the subject when no project type is chosen', async () => {
@@ -483,53 +488,94 @@ describe('header injection', () => {
 });
 
 describe('spam traps', () => {
-  it('answers success to a filled honeypot, sends nothing and logs it as spam', async () => {
-    const response = await postJson({ ...visitor, website: 'https://spam.example' });
+  it('answers success to a filled honeypot, stores and sends nothing and logs it as spam', async () => {
+    const response = await postJson({ ...visitor, [honeypotField]: 'https://spam.example' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(smtp.connections.opened).toBe(0);
     expect(smtp.received).toHaveLength(0);
     expect(logs.join('\n')).toContain('outcome=spam reason=honeypot');
 
-    const form = await postForm({ ...visitor, website: 'x' });
+    const form = await postForm({ ...visitor, [honeypotField]: 'x' });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/contact/sent');
     expect(smtp.received).toHaveLength(0);
+    expect(logs.join('\n')).not.toContain('outcome=queued');
   });
 
-  it('answers success to a submission under 3 seconds and sends nothing', async () => {
-    const fast = await postJson({ ...visitor, startedAt: Date.now() - 1000 });
-    expect(fast.status).toBe(200);
-    const form = await postForm({ ...visitor, startedAt: String(Date.now() - 500) });
-    expect(form.headers.get('location')).toBe('/contact/sent');
-    expect(smtp.connections.opened).toBe(0);
-    expect(logs.filter((line) => line.includes('outcome=spam reason=too-fast'))).toHaveLength(2);
+  it('delivers an enquiry filled in under 3 seconds, flagged "[Possible spam]"', async () => {
+    expect((await postJson({ ...visitor, [fillTimeField]: 1500 })).status).toBe(200);
+    expect((await postForm({ ...visitor, [fillTimeField]: '0' })).headers.get('location')).toBe(
+      '/contact/sent',
+    );
+    expect(smtp.received).toHaveLength(2);
+    for (const message of smtp.received) {
+      expect(parseEmail(message.raw).header('subject')).toBe(
+        `[Possible spam] New enquiry: Shopify Build — ${visitor.name}`,
+      );
+    }
+    expect(logs.filter((line) => line.includes('flagged=too-fast'))).toHaveLength(2);
   });
 
-  it('sends the enquiry of a visitor whose clock runs ahead of the server', async () => {
-    const response = await postForm({ ...visitor, startedAt: String(Date.now() + 60_000) });
-    expect(response.headers.get('location')).toBe('/contact/sent');
-    await expect.poll(() => smtp.received.length).toBe(1);
+  it('sends unflagged after 3 seconds, without a fill time, and with an unreadable one', async () => {
+    expect((await postJson({ ...visitor, [fillTimeField]: 3000, [honeypotField]: '' })).status).toBe(200);
+    expect((await postForm({ ...visitor, [fillTimeField]: '86400000' })).status).toBe(303);
+    expect((await postJson({ ...visitor, [fillTimeField]: 'not a number' })).status).toBe(200);
+    expect((await postJson({ ...visitor, [fillTimeField]: -5 })).status).toBe(200);
+    expect(smtp.received).toHaveLength(4);
+    for (const message of smtp.received) {
+      expect(parseEmail(message.raw).header('subject')).toBe(`New enquiry: Shopify Build — ${visitor.name}`);
+    }
+  });
+});
+
+describe('one email per enquiry', () => {
+  it('answers the same submission id twice as received and mails it once', async () => {
+    const submissionId = randomUUID();
+    expect((await postJson({ ...visitor, submissionId })).status).toBe(200);
+    expect((await postJson({ ...visitor, submissionId })).status).toBe(200);
+    expect((await postForm({ ...visitor, submissionId })).headers.get('location')).toBe('/contact/sent');
+    expect(smtp.received).toHaveLength(1);
+    expect(logs.filter((line) => line.includes('outcome=duplicate'))).toHaveLength(2);
   });
 
-  it('sends a submission after 3 seconds, and one with no start time', async () => {
-    expect((await postJson({ ...visitor, startedAt: Date.now() - 3500, website: '' })).status).toBe(200);
-    expect((await postForm({ ...visitor, startedAt: String(Date.now() - 86_400_000) })).status).toBe(303);
-    expect((await postJson({ ...visitor, startedAt: 'not a number' })).status).toBe(200);
-    expect(smtp.received).toHaveLength(3);
+  it('mails a double click sent at the same moment once', async () => {
+    const submissionId = randomUUID();
+    const responses = await Promise.all([
+      postJson({ ...visitor, submissionId }),
+      postJson({ ...visitor, submissionId }),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('without a submission id, mails the same content sent twice on one day once', async () => {
+    const plain = new URLSearchParams({ ...visitor, message: `No script ${randomUUID()}` }).toString();
+    const post = () =>
+      handler(
+        new Request(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: plain,
+        }),
+        { ip: nextIp() },
+      );
+    expect((await post()).headers.get('location')).toBe('/contact/sent');
+    expect((await post()).headers.get('location')).toBe('/contact/sent');
+    expect(smtp.received).toHaveLength(1);
   });
 });
 
 describe('rate limit', () => {
   it('answers the 6th accepted post from one IP within 10 minutes with 429 and Retry-After', async () => {
-    let time = Date.UTC(2030, 0, 1, 9, 0, 0);
-    setClockForTests(() => time);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.UTC(2030, 0, 1, 9, 0, 0));
     const ip = '198.51.100.7';
     const minute = 60_000;
 
     for (let i = 0; i < 5; i += 1) {
       expect((await postJson(visitor, { ip })).status).toBe(200);
-      time += minute;
+      vi.advanceTimersByTime(minute);
     }
     // Five accepted at 09:00 .. 09:04; it is now 09:05.
     const limited = await postJson(visitor, { ip });
@@ -546,7 +592,7 @@ describe('rate limit', () => {
     expect(smtp.received).toHaveLength(6);
 
     // 09:10 and a moment: the 09:00 post has left the window.
-    time += 5 * minute + 1;
+    vi.advanceTimersByTime(5 * minute + 1);
     expect((await postJson(visitor, { ip })).status).toBe(200);
     expect((await postJson(visitor, { ip })).status).toBe(429);
     expect(smtp.received).toHaveLength(7);
@@ -556,7 +602,7 @@ describe('rate limit', () => {
     const ip = '198.51.100.9';
     for (let i = 0; i < 6; i += 1) {
       expect((await postJson({ ...visitor, email: 'bad' }, { ip })).status).toBe(422);
-      expect((await postJson({ ...visitor, website: 'x' }, { ip })).status).toBe(200);
+      expect((await postJson({ ...visitor, [honeypotField]: 'x' }, { ip })).status).toBe(200);
     }
     expect((await postJson(visitor, { ip })).status).toBe(200);
   });
@@ -590,7 +636,9 @@ describe('rate limit', () => {
     for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(503);
     vi.stubEnv('SMTP_HOST', '127.0.0.1');
     useSmtpPort(await closedPort());
-    for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(502);
+    await withBlobsDown(async () => {
+      for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(502);
+    });
     useSmtpPort(smtp.port);
     for (let i = 0; i < 5; i += 1) expect((await postJson(visitor, { ip })).status).toBe(200);
     expect((await postJson(visitor, { ip })).status).toBe(429);
@@ -598,27 +646,55 @@ describe('rate limit', () => {
 });
 
 describe('SMTP faults', () => {
+  /** Answered as received within the time limit, and kept pending with the failure's code. */
   async function expectSendFailed(response: Response, startedAt: number, limitMs = 15_000): Promise<void> {
     expect(Date.now() - startedAt).toBeLessThan(limitMs);
-    expect(response.status).toBe(502);
-    const body = (await response.json()) as { ok: boolean; error: string; message: string };
-    expect(body).toMatchObject({ ok: false, error: 'send_failed' });
-    expect(body.message).toContain(site.email);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
     expectSecurityHeaders(response);
+    const id = /outcome=queued id=([0-9a-f]{32})/.exec(logs.join('\n'))?.[1] ?? '';
+    const stored = await store.get(id);
+    expect(stored).toMatchObject({ ok: true, value: { status: 'pending', attempts: 1 } });
+    expect(stored.ok && stored.value?.lastError?.code).toMatch(/^[A-Z]+$/);
   }
 
-  it('answers 502 when the SMTP port is closed', async () => {
+  it('answers received and keeps the enquiry when the SMTP port is closed', async () => {
     useSmtpPort(await closedPort());
     const started = Date.now();
     await expectSendFailed(await postJson(visitor), started, 5000);
-    expect(logs.join('\n')).toMatch(/outcome=send_failed via=smtp code=(ESOCKET|ECONNECTION|ECONNREFUSED)\b/);
+    expect(logs.join('\n')).toMatch(
+      /outcome=send_failed id=[0-9a-f]{32} via=smtp code=(ESOCKET|ECONNECTION|ECONNREFUSED)\b/,
+    );
 
     const form = await postForm(visitor);
     expect(form.status).toBe(303);
-    expect(form.headers.get('location')).toBe('/contact/error');
+    expect(form.headers.get('location')).toBe('/contact/sent');
   });
 
-  it('answers 502 when the server never greets, and closes the connection', async () => {
+  it('answers 502 (error page for a form post) only when the enquiry could be neither stored nor sent', async () => {
+    useSmtpPort(await closedPort());
+    await withBlobsDown(async () => {
+      const response = await postJson(visitor);
+      expect(response.status).toBe(502);
+      const body = (await response.json()) as { ok: boolean; error: string; message: string };
+      expect(body).toMatchObject({ ok: false, error: 'send_failed' });
+      expect(body.message).toContain(site.email);
+      expectSecurityHeaders(response);
+      const form = await postForm(visitor);
+      expect(form.headers.get('location')).toBe('/contact/error');
+    });
+    expect(logs.join('\n')).toMatch(/outcome=store_failed id=[0-9a-f]{32} code=ECONNREFUSED/);
+  });
+
+  it('delivers when the store is down but SMTP works', async () => {
+    await withBlobsDown(async () => {
+      expect((await postJson(visitor)).status).toBe(200);
+    });
+    expect(smtp.received).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/outcome=sent id=[0-9a-f]{32} via=smtp stored=no/);
+  });
+
+  it('answers received when the server never greets, and closes the connection', async () => {
     const silent = await startSilentServer();
     try {
       useSmtpPort(silent.port);
@@ -646,7 +722,7 @@ describe('SMTP faults', () => {
     }
   });
 
-  it('answers 502 when the connection drops during DATA, with nothing delivered', async () => {
+  it('answers received when the connection drops during DATA, with nothing delivered', async () => {
     const dropping = await startSmtpServer({ fault: 'drop-during-data' });
     try {
       useSmtpPort(dropping.port);
@@ -670,7 +746,7 @@ describe('SMTP faults', () => {
     expect(smtp.authAttempts).toBe(1);
   });
 
-  it('answers 502 to a 535 authentication failure, tried once', async () => {
+  it('answers received to a 535 authentication failure, tried once', async () => {
     vi.stubEnv('SMTP_PASS', 'wrong password');
     const started = Date.now();
     await expectSendFailed(await postJson(visitor), started, 5000);
@@ -680,7 +756,7 @@ describe('SMTP faults', () => {
     expect(logs.join('\n')).toMatch(/code=EAUTH responseCode=535/);
   });
 
-  it('answers 502 to a 550 recipient refusal, tried once', async () => {
+  it('answers received to a 550 recipient refusal, tried once', async () => {
     const refusing = await startSmtpServer({ fault: 'reject-recipient' });
     try {
       useSmtpPort(refusing.port);
@@ -698,7 +774,7 @@ describe('SMTP faults', () => {
 });
 
 describe('load', () => {
-  it('delivers 50 concurrent enquiries from distinct IPs and leaves no SMTP connection open', async () => {
+  it('stores and delivers 50 concurrent enquiries from distinct IPs exactly once each', async () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) => postJson({ ...visitor, name: `Concurrent ${i}` })),
     );
@@ -709,6 +785,10 @@ describe('load', () => {
     expect(smtp.connections.opened).toBe(50);
     await smtp.allClosed();
     expect(smtp.connections.closed).toBe(50);
+    const ids = logs.flatMap((line) => /outcome=sent id=(\w+) via=smtp stored=yes/.exec(line)?.[1] ?? []);
+    expect(new Set(ids).size).toBe(50);
+    for (const id of ids)
+      expect(await store.get(id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
 });
 
@@ -748,7 +828,7 @@ describe('without SMTP', () => {
     ]) {
       expect(email.text).toContain(value);
     }
-    expect(logs.join('\n')).toContain(`outcome=sent via=outbox file=${file}`);
+    expect(logs.join('\n')).toContain(`via=outbox file=${file}`);
     expect(smtp.connections.opened).toBe(0);
 
     expect((await postForm(visitor)).headers.get('location')).toBe('/contact/sent');
@@ -814,13 +894,14 @@ describe('logs', () => {
       await postForm(visitor); // sent
       await postJson({ ...visitor, email: 'broken' }); // invalid
       await postJson({ ...visitor, message: 'M'.repeat(6000) }); // invalid
-      await postJson({ ...visitor, website: 'x' }); // spam
-      await postJson({ ...visitor, startedAt: Date.now() }); // spam
+      await postJson({ ...visitor, [honeypotField]: 'x' }); // spam
+      await postJson({ ...visitor, [fillTimeField]: 10 }); // flagged, sent
       vi.stubEnv('SMTP_PASS', 'wrong');
       await postJson(visitor); // auth failure
       useSmtpPort(failing.port);
       vi.stubEnv('SMTP_PASS', smtpPass);
       await postJson(visitor); // recipient refused
+      await withBlobsDown(() => postJson(visitor)); // neither stored nor sent
       vi.stubEnv('SMTP_HOST', undefined);
       vi.stubEnv('OUTBOX_DIR', outbox);
       await postJson(visitor); // outbox
@@ -835,7 +916,8 @@ describe('logs', () => {
     }
 
     const all = logs.join('\n');
-    for (const outcome of ['sent', 'invalid', 'spam', 'send_failed', 'not_configured', 'rate_limited']) {
+    const outcomes = ['sent', 'queued', 'invalid', 'spam', 'send_failed', 'store_failed', 'not_configured'];
+    for (const outcome of [...outcomes, 'rate_limited']) {
       expect(all).toContain(`outcome=${outcome}`);
     }
     for (const secret of secrets) expect(all).not.toContain(secret);

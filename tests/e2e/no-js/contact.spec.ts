@@ -4,9 +4,11 @@ import {
   asOwnClient,
   enquiry,
   expectEnquiry,
+  expectQuietHoneypot,
   failMarker,
   fillEnquiry,
   mailWith,
+  neitherStoredNorSent,
   uniqueMarker,
 } from '../support/contact.ts';
 
@@ -17,8 +19,9 @@ test.beforeEach(async ({ page }) => {
 test('without JavaScript an enquiry is sent and the visitor lands on the sent page', async ({ page }) => {
   const marker = uniqueMarker('No-JS enquiry');
   await page.goto('/contact');
-  // Empty, so the function's fill-time trap never mistakes a visitor without JavaScript for a bot.
-  await expect(page.locator('input[name="startedAt"]')).toHaveValue('');
+  // Empty: the function derives the enquiry's id from its content instead.
+  await expect(page.locator('input[name="submissionId"]')).toHaveValue('');
+  await expectQuietHoneypot(page);
   await fillEnquiry(page, enquiry(marker));
   await page.getByRole('button', { name: 'Send Message' }).click();
 
@@ -34,14 +37,31 @@ test('without JavaScript an enquiry is sent and the visitor lands on the sent pa
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
   await expect.poll(() => mailWith(marker).length).toBe(1);
+  expect(mailWith(marker)[0]).toMatch(/^Subject: =\?UTF-8\?Q\?New_enquiry/m);
+
+  // Sent again with Back and resend: the same enquiry, answered as sent and not mailed twice.
+  await page.goBack();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  expect(mailWith(marker)).toHaveLength(1);
+});
+
+test('without JavaScript a send the mail server refuses still lands on the sent page', async ({ page }) => {
+  const marker = uniqueMarker('No-JS refused');
+  await page.goto('/contact');
+  await fillEnquiry(page, enquiry(`${marker} ${failMarker}`));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  expect(mailWith(marker)).toEqual([]);
 });
 
 test('without JavaScript a failed send explains itself, and Back returns every typed value', async ({
   page,
 }) => {
-  const values = enquiry(`${uniqueMarker('No-JS failure')} ${failMarker}`);
+  const values = enquiry(uniqueMarker('No-JS failure'));
   await page.goto('/contact');
   await fillEnquiry(page, values);
+  await neitherStoredNorSent(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
 
   await expect(page).toHaveURL(/\/contact\/error$/);

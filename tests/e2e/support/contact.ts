@@ -70,11 +70,28 @@ export async function expectHydrated(page: Page): Promise<void> {
 }
 
 /**
- * The function drops enquiries sent within seconds of the form appearing (a bot's speed). A test
- * fills the form in far less, so it dates the form's start back a minute, as a person's would be.
+ * The function flags enquiries sent within seconds of the form appearing (a bot's speed). A test
+ * fills the form in far less, so it moves the page's clock (installed with `page.clock.install()`
+ * before the page loads) on by a minute, as a person's would be.
  */
 export async function takeOurTime(page: Page): Promise<void> {
-  await page.locator('input[name="startedAt"]').evaluate((input: HTMLInputElement) => {
-    input.value = String(Date.now() - 60_000);
-  });
+  await page.clock.fastForward(60_000);
+}
+
+/** The function's own answer when an enquiry could be neither stored nor sent. */
+export async function neitherStoredNorSent(page: Page): Promise<void> {
+  await page.route('**/api/send-contact-email', (route) =>
+    route.request().headers()['content-type']?.startsWith('application/json')
+      ? route.fulfill({ status: 502, json: { ok: false, error: 'send_failed', message: 'Sorry.' } })
+      : route.fulfill({ status: 303, headers: { Location: '/contact/error' } }),
+  );
+}
+
+/** Hidden, outside the tab order and named so no autofill fills it. */
+export async function expectQuietHoneypot(page: Page): Promise<void> {
+  const honeypot = page.locator('input[name="hp_leave_blank"]');
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(honeypot).toBeHidden();
+  await expect(page.locator('div[aria-hidden="true"]:has(input[name="hp_leave_blank"])')).toHaveCount(1);
 }

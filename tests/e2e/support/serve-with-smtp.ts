@@ -2,10 +2,11 @@
  * The browser tests' web server: `npm start`'s site server wired to a real SMTP server in the same
  * process, on 127.0.0.1 and a free port. The SMTP server asks for a login like a real one, saves
  * every message it accepts as an .eml file in MAILBOX_DIR, and refuses with 550 any message whose
- * text contains FAIL-SMTP, so the form's failure path is a real SMTP failure.
+ * text contains FAIL-SMTP, so a refused send is a real SMTP failure (the enquiry then waits in
+ * the store, kept in a fresh folder beside the mailbox).
  * TRUST_PROXY is on, so each test can be its own client (X-Forwarded-For) for the rate limit.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -16,6 +17,8 @@ const login = { user: 'website', pass: 'test-smtp-password' };
 let saved = 0;
 
 mkdirSync(mailbox, { recursive: true });
+const store = `${mailbox}-store`;
+rmSync(store, { recursive: true, force: true });
 
 const smtp = new SMTPServer({
   secure: false,
@@ -62,6 +65,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'website@agency.example',
   MAIL_TO: 'enquiries@agency.example',
   TRUST_PROXY: '1',
+  ENQUIRY_STORE_DIR: store,
 });
 console.log(`Test SMTP server on 127.0.0.1:${port}, saving mail in ${mailbox}`);
 

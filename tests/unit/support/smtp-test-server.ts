@@ -28,9 +28,16 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-type Fault = 'none' | 'drop-during-data' | 'reject-recipient';
+/** `slow-data` answers DATA only after `slowDataMs`, and keeps nothing if the client gave up first. */
+type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data';
 
-export async function startSmtpServer({ fault = 'none' }: { fault?: Fault } = {}): Promise<TestSmtpServer> {
+export const slowDataMs = 1500;
+
+/** `port` restarts a server where a stopped one listened. */
+export async function startSmtpServer({
+  fault = 'none',
+  port: wanted = 0,
+}: { fault?: Fault; port?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMessage[] = [];
   const connections = { opened: 0, closed: 0 };
   const counters = { authAttempts: 0, rcptAttempts: 0 };
@@ -70,7 +77,11 @@ export async function startSmtpServer({ fault = 'none' }: { fault?: Fault } = {}
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (fault === 'slow-data') {
+          await new Promise((resolve) => setTimeout(resolve, slowDataMs));
+          if (sockets.get(session.remotePort)?.destroyed ?? true) return;
+        }
         received.push({
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
@@ -85,7 +96,7 @@ export async function startSmtpServer({ fault = 'none' }: { fault?: Fault } = {}
   server.server.on('connection', (socket: net.Socket) => {
     if (socket.remotePort !== undefined) sockets.set(socket.remotePort, socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const port = (server.server.address() as net.AddressInfo).port;
 
   return {

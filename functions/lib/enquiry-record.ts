@@ -1,0 +1,137 @@
+/**
+ * One stored enquiry and the rules of its life: its id (from the form's submission id, else from
+ * its content), when to try again after a failed send, when to give up and when to forget it.
+ * Pure: no I/O, no clock of its own.
+ */
+import { createHash } from 'node:crypto';
+import type { Enquiry } from '../../src/lib/enquiry.ts';
+
+export type EnquiryStatus = 'pending' | 'delivered' | 'failed';
+
+/** What may be kept of a send failure: codes only, never the server's text or an address. */
+export interface SendError {
+  code: string;
+  responseCode?: number;
+  command?: string;
+}
+
+export interface EnquiryRecord {
+  id: string;
+  /** ISO timestamps. */
+  receivedAt: string;
+  status: EnquiryStatus;
+  /** Send attempts made so far (the one at submit time included). */
+  attempts: number;
+  /** Not retried before this moment; also holds off a second sender while one attempt runs. */
+  nextAttemptAt: string;
+  lastAttemptAt?: string;
+  deliveredAt?: string;
+  failedAt?: string;
+  lastError?: SendError;
+  /** Set by `npm run enquiries -- --resend`: the 24 hours of retries count from here. */
+  requeuedAt?: string;
+  /** Sent too soon after the form was shown: delivered with a "[Possible spam]" subject. */
+  possibleSpam: boolean;
+  enquiry: Enquiry;
+}
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+export const enquiryPolicy = {
+  /** The first retry comes this long after a failed attempt, doubling each time up to `maxBackoffMs`. */
+  firstBackoffMs: minute,
+  maxBackoffMs: 60 * minute,
+  /** Pending this long after receipt, an enquiry is marked failed and no longer retried. */
+  giveUpAfterMs: day,
+  deleteDeliveredAfterMs: 30 * day,
+  deleteFailedAfterMs: 90 * day,
+} as const;
+
+/** A submission id from the form: a UUID or similar, never anything that could be a path. */
+const submissionIdPattern = /^[A-Za-z0-9-]{16,64}$/;
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
+
+/**
+ * The enquiry's id. The form's per-load submission id makes a double click or a re-post the same
+ * enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
+ */
+export function enquiryId(submissionId: unknown, enquiry: Enquiry, nowMs: number): string {
+  if (typeof submissionId === 'string' && submissionIdPattern.test(submissionId)) {
+    return digest(`submission:${submissionId}`);
+  }
+  const dayStamp = new Date(nowMs).toISOString().slice(0, 10);
+  return digest(`content:${dayStamp}:${JSON.stringify(enquiry)}`);
+}
+
+export function isEnquiryId(value: string): boolean {
+  return /^[0-9a-f]{32}$/.test(value);
+}
+
+export function backoffMs(attempts: number): number {
+  const doublings = Math.max(0, Math.min(attempts - 1, 16));
+  return Math.min(enquiryPolicy.firstBackoffMs * 2 ** doublings, enquiryPolicy.maxBackoffMs);
+}
+
+/** A new pending record whose first attempt starts now (so no retry runs beside it). */
+export function newRecord(id: string, enquiry: Enquiry, possibleSpam: boolean, nowMs: number): EnquiryRecord {
+  const at = new Date(nowMs).toISOString();
+  return {
+    id,
+    receivedAt: at,
+    status: 'pending',
+    attempts: 1,
+    lastAttemptAt: at,
+    nextAttemptAt: new Date(nowMs + backoffMs(1)).toISOString(),
+    possibleSpam,
+    enquiry,
+  };
+}
+
+/** The record as an attempt starts: counted, and leased until its backoff runs out. */
+export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecord {
+  const attempts = record.attempts + 1;
+  return {
+    ...record,
+    status: 'pending',
+    attempts,
+    lastAttemptAt: new Date(nowMs).toISOString(),
+    nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(),
+  };
+}
+
+export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryRecord {
+  const { lastError: _, ...rest } = record;
+  return { ...rest, status: 'delivered', deliveredAt: new Date(nowMs).toISOString() };
+}
+
+export function markFailedAttempt(record: EnquiryRecord, error: SendError): EnquiryRecord {
+  return { ...record, lastError: error };
+}
+
+export function markUndeliverable(record: EnquiryRecord, nowMs: number): EnquiryRecord {
+  return { ...record, status: 'failed', failedAt: new Date(nowMs).toISOString() };
+}
+
+/** Back in the queue: pending again, due now, with a fresh 24 hours before it is given up. */
+export function requeue(record: EnquiryRecord, nowMs: number): EnquiryRecord {
+  const { failedAt: _, ...rest } = record;
+  const at = new Date(nowMs).toISOString();
+  return { ...rest, status: 'pending', requeuedAt: at, nextAttemptAt: at };
+}
+
+export type Due = 'retry' | 'give-up' | 'delete' | 'wait';
+
+/** What the scheduled job should do with a record now. */
+export function dueAction(record: EnquiryRecord, nowMs: number): Due {
+  const since = (iso: string | undefined) => nowMs - Date.parse(iso ?? record.receivedAt);
+  if (record.status === 'delivered') {
+    return since(record.deliveredAt) > enquiryPolicy.deleteDeliveredAfterMs ? 'delete' : 'wait';
+  }
+  if (record.status === 'failed') {
+    return since(record.failedAt) > enquiryPolicy.deleteFailedAfterMs ? 'delete' : 'wait';
+  }
+  if (since(record.requeuedAt ?? record.receivedAt) > enquiryPolicy.giveUpAfterMs) return 'give-up';
+  return Date.parse(record.nextAttemptAt) <= nowMs ? 'retry' : 'wait';
+}
