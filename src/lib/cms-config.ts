@@ -97,8 +97,12 @@ function folderCollection(source: CollectionSource, sources: CollectionSource[])
     extension,
     format,
     create: true,
-    // Without a title field, entries are listed by their file name.
-    ...(shown === '{{slug}}' ? { summary: '{{slug}}' } : {}),
+    // Entries are named by their title or name field, else listed by their file name.
+    ...(shown === '{{slug}}'
+      ? { summary: '{{slug}}' }
+      : shown === 'title'
+        ? {}
+        : { identifier_field: shown }),
     ...entryMedia(fields),
     fields,
   };
