@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
@@ -26,12 +26,17 @@ const git = (...args: string[]) => {
   }
 };
 
-/** The generated configuration (public/admin/config.yml) with the repository and branch added. */
-async function publishedConfig(generated: string) {
-  const backend = cmsBackend(process.env, {
+/**
+ * The generated configuration (public/admin/config.yml) with the repository and branch added.
+ * `localName` stands in for a missing repository in `npm run dev`: editing a local folder never
+ * calls GitHub, but the editor still wants an owner/name.
+ */
+export async function publishedConfig(generated: string, localName?: string) {
+  const found = cmsBackend(process.env, {
     remote: git('config', '--get', 'remote.origin.url'),
     branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
   });
+  const backend = { ...found, repo: found.repo || (localName ?? '') };
   const config = withBackend(parse(await readFile(generated, 'utf8')) as CmsConfig, backend);
   return { text: stringify(config, { lineWidth: 0, aliasDuplicateObjects: false }), repo: backend.repo };
 }
@@ -39,7 +44,7 @@ async function publishedConfig(generated: string) {
 type Files = Map<string, () => Promise<string | Buffer>>;
 
 /** Every file of the editor, by the path the site serves it at. */
-async function editorFiles(): Promise<Files> {
+export async function editorFiles(): Promise<Files> {
   const files: Files = new Map();
   const { version } = JSON.parse(await readFile(join(editorRoot, 'package.json'), 'utf8')) as {
     version: string;
@@ -78,9 +83,10 @@ export function cmsAdminFiles(): AstroIntegration {
       },
       'astro:server:setup': async ({ server }) => {
         const files = await editorFiles();
+        const local = `local/${basename(process.cwd())}`;
         files.set(
           cmsAdmin.config,
-          async () => (await publishedConfig(join(publicDir, cmsAdmin.config))).text,
+          async () => (await publishedConfig(join(publicDir, cmsAdmin.config), local)).text,
         );
         server.middlewares.use((req, res, next) => {
           const read = files.get(req.url?.split('?')[0] ?? '');

@@ -4,10 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { cmsAdmin, cmsBackend, githubRepo } from '@/lib/cms-admin';
-import { fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/cms-assets';
+import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/cms-assets';
+import { editorFiles, publishedConfig } from '@/integrations/cms-admin';
 
 describe('the editor’s repository and branch', () => {
   it('reads owner/name from GitHub remotes only', () => {
@@ -54,5 +56,41 @@ describe('the editor’s script as the site serves it', () => {
     expect(() => ownOriginScript(original.replaceAll(fonts[0]!.cdn, 'elsewhere'))).toThrow(
       /no longer contains/,
     );
+  });
+});
+
+describe('the files the build writes and npm run dev serves', () => {
+  it('include the script, its chunks, fonts, translations and the pinned version', async () => {
+    const files = await editorFiles();
+    const paths = [...files.keys()];
+    expect(paths).toContain(cmsAdmin.script);
+    expect(paths.filter((path) => path.startsWith('/admin/chunks/')).length).toBeGreaterThan(0);
+    for (const font of fonts) expect(paths).toContain(fontPath(font));
+    const { version } = JSON.parse(String(await files.get('/admin/cms/package.json')!())) as {
+      version: string;
+    };
+    expect(paths).toContain(`/admin/cms@${version}/locales/en-GB.json`);
+    expect(String(await files.get(cmsAdmin.script)!())).not.toContain('cdn.jsdelivr.net');
+  });
+
+  it('publish the configuration with a repository, a stand-in one for local editing', async () => {
+    const saved = { repo: process.env.CMS_REPO, branch: process.env.CMS_BRANCH };
+    try {
+      process.env.CMS_REPO = 'agency/site';
+      process.env.CMS_BRANCH = 'content';
+      const published = parse((await publishedConfig(resolve('public/admin/config.yml'))).text) as {
+        backend: Record<string, string>;
+        collections: unknown[];
+      };
+      expect(published.backend).toEqual({ name: 'github', repo: 'agency/site', branch: 'content' });
+      expect(published.collections.length).toBeGreaterThan(2);
+      delete process.env.CMS_REPO;
+      const local = await publishedConfig(resolve('public/admin/config.yml'), 'local/site');
+      expect(local.repo).toMatch(/^(local\/site|[\w.-]+\/[\w.-]+)$/);
+    } finally {
+      for (const [key, value] of Object.entries({ CMS_REPO: saved.repo, CMS_BRANCH: saved.branch }))
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+    }
   });
 });
