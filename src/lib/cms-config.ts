@@ -4,7 +4,7 @@
  * are single files, and every field from the same zod schema the build checks.
  */
 import type { z } from 'astro/zod';
-import { humanize, inputSchema, objectFields, type CmsField } from './cms-fields.ts';
+import { cmsMeta, humanize, inputSchema, objectFields, type CmsField } from './cms-fields.ts';
 
 /** A collection as `src/content.config.ts` declares it, with its glob loader's options. */
 export interface CollectionSource {
@@ -52,10 +52,19 @@ function fileFormat(collection: string, path: string) {
   return { extension, ...format };
 }
 
-/** The top-level string field that names an entry, for lists and relation pickers. */
+/**
+ * The top-level field that names an entry, for lists and relation pickers: `title`, `name`, else
+ * the first required plain-text field, else the file name.
+ */
 export function displayField(schema: z.ZodType): string {
-  const properties = (inputSchema(schema).properties ?? {}) as Record<string, { type?: string }>;
-  return ['title', 'name'].find((key) => properties[key]?.type === 'string') ?? '{{slug}}';
+  const node = inputSchema(schema);
+  const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const text = (key: string) =>
+    properties[key]?.type === 'string' &&
+    !properties[key].enum &&
+    !Object.values(cmsMeta).some((m) => properties[key]![m]);
+  const required = (node.required ?? []) as string[];
+  return ['title', 'name'].find(text) ?? required.find(text) ?? '{{slug}}';
 }
 
 function fieldsOf(source: CollectionSource, sources: CollectionSource[], body: boolean): CmsField[] {

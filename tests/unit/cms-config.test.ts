@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { cmsConfig, expandBraces, withBackend, type CmsConfig } from '@/lib/cms-config';
+import { cmsConfig, displayField, expandBraces, withBackend, type CmsConfig } from '@/lib/cms-config';
 import { field, humanize, inputSchema, type CmsField } from '@/lib/cms-fields';
 import { generatedConfigText, paths } from '../../scripts/cms/generate.ts';
 import { loadCollections } from '../../scripts/cms/load-collections.ts';
@@ -197,6 +197,14 @@ describe('the field mapper', () => {
   it('turns "more than" into the next whole number for integers', () => {
     const node = inputSchema(z.number().int().positive());
     expect(field('count', node, true, context)).toMatchObject({ widget: 'number', min: 1 });
+  });
+
+  it('names entries by title, name, else their first required text field, else the file name', () => {
+    expect(displayField(z.object({ name: z.string(), title: z.string() }))).toBe('title');
+    expect(
+      displayField(z.object({ order: z.number(), note: z.string().optional(), breadcrumb: z.string() })),
+    ).toBe('breadcrumb');
+    expect(displayField(z.object({ icon: z.enum(['a', 'b']), order: z.number() }))).toBe('{{slug}}');
   });
 
   it('labels fields in words', () => {
