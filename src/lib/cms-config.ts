@@ -125,7 +125,8 @@ function pageFiles(source: CollectionSource, sources: CollectionSource[]) {
     const fields = fieldsOf(source, sources, body);
     return {
       name: stem,
-      label: humanize(stem),
+      // One file: the collection's own name ("Not found" for 404.yaml); several: each file's name.
+      label: humanize(files.length === 1 ? source.name : stem),
       file: `${folderOf(source.loader.base)}/${file}`,
       format,
       ...entryMedia(fields),

@@ -22,7 +22,7 @@ const backend = { repo: 'agency/site', branch: 'main' };
 
 type Collection = CmsConfig['collections'][number] & {
   fields?: CmsField[];
-  files?: { file: string; fields: CmsField[] }[];
+  files?: { file: string; label: string; fields: CmsField[] }[];
 };
 let real: CollectionSource[];
 let committed: CmsConfig;
@@ -59,6 +59,8 @@ describe('public/admin/config.yml', () => {
 
   it('offers every collection, each single-file collection as a page', () => {
     const pages = collection(committed, 'pages').files ?? [];
+    expect(pages.find((page) => page.file.endsWith('/404.yaml'))).toMatchObject({ label: 'Not found' });
+    expect(pages.find((page) => page.file.endsWith('/blog.yaml'))).toMatchObject({ label: 'Blog' });
     for (const source of real) {
       const single = !source.loader.pattern.includes('*');
       if (single) {
