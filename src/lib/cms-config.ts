@@ -92,9 +92,11 @@ const entryMedia = (fields: CmsField[]) => (hasImage(fields) ? { media_folder: '
 
 function folderCollection(source: CollectionSource, sources: CollectionSource[]): Collection {
   const { pattern, base } = source.loader;
-  if (!/^\*\.[a-z]+$/.test(pattern))
+  // `*.md`: one file per entry; `*/index.md`: one folder per entry, its images beside it.
+  const layout = /^(?:(\*\.)|\*{1,2}\/index\.)[a-z]+$/.exec(pattern);
+  if (!layout)
     throw new Error(
-      `Collection "${source.name}": the editor reads only flat "*.ext" globs, not "${pattern}"`,
+      `Collection "${source.name}": the editor reads "*.ext" or "*/index.ext" globs, not "${pattern}"`,
     );
   const { extension, format, body } = fileFormat(source.name, pattern);
   const fields = fieldsOf(source, sources, body);
@@ -105,6 +107,7 @@ function folderCollection(source: CollectionSource, sources: CollectionSource[])
     folder: folderOf(base),
     extension,
     format,
+    ...(layout[1] ? {} : { path: '{{slug}}/index' }),
     create: true,
     // Entries are named by their title or name field, else listed by their file name.
     ...(shown === '{{slug}}'

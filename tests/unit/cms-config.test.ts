@@ -182,6 +182,21 @@ describe('collections like the blog and case studies', () => {
     });
   });
 
+  it('keep one folder per entry when the loader reads */index.md, and refuse other globs', () => {
+    const source = (pattern: string) => ({
+      name: 'posts',
+      loader: { pattern, base: './src/content/posts' },
+      schema: z.object({ title: z.string() }),
+    });
+    expect(cmsConfig([source('*/index.md')]).collections[0]).toMatchObject({
+      folder: 'src/content/posts',
+      path: '{{slug}}/index',
+      extension: 'md',
+    });
+    expect(cmsConfig([source('*.md')]).collections[0]).not.toHaveProperty('path');
+    expect(() => cmsConfig([source('**/*.md')])).toThrow(/posts.*\*\*\/\*\.md/);
+  });
+
   it('are accepted by the editor’s JSON Schema', () => {
     expect(validate(withBackend(config, backend))).toBe(true);
   });
