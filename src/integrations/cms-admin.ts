@@ -52,7 +52,8 @@ export async function editorFiles(): Promise<Files> {
   const script = join(editorRoot, cmsAdmin.packageScript);
   files.set(cmsAdmin.script, async () => ownOriginScript(await readFile(script, 'utf8')));
   // Chunks load relative to the script (chunks/react-dom.js) when a feature needs them.
-  for (const name of await readdir(join(dirname(script), 'chunks')))
+  const chunks = (await readdir(join(dirname(script), 'chunks'))).filter((name) => name.endsWith('.js'));
+  for (const name of chunks)
     files.set(`${dirname(cmsAdmin.script)}/chunks/${name}`, () =>
       readFile(join(dirname(script), 'chunks', name)),
     );

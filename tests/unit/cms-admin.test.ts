@@ -64,7 +64,9 @@ describe('the files the build writes and npm run dev serves', () => {
     const files = await editorFiles();
     const paths = [...files.keys()];
     expect(paths).toContain(cmsAdmin.script);
-    expect(paths.filter((path) => path.startsWith('/admin/chunks/')).length).toBeGreaterThan(0);
+    const chunks = paths.filter((path) => path.startsWith('/admin/chunks/'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.filter((path) => !path.endsWith('.js'))).toEqual([]);
     for (const font of fonts) expect(paths).toContain(fontPath(font));
     const { version } = JSON.parse(String(await files.get('/admin/cms/package.json')!())) as {
       version: string;
