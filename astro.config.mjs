@@ -15,6 +15,7 @@ const { clientDirectives } = await import('./src/integrations/client-directives.
 const { devFunction } = await import('./src/integrations/dev-function.ts');
 const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
+const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
 const { indexableRoutes } = await import('./src/lib/navigation.ts');
 const { absoluteUrl } = await import('./src/lib/head.ts');
 
@@ -39,6 +40,7 @@ export default defineConfig({
     sitemap({ filter: (page) => sitemapUrls.has(absoluteUrl(new URL(page).pathname, site.url)) }),
     shareImages(site),
     legacyRedirects(site.url),
+    cmsAdminFiles(),
     // Last: it hashes the inline code of every page the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],

@@ -93,7 +93,87 @@ export function contentSecurityPolicy({ hashes, frameOrigins, analytics }: Polic
     ['form-action', ["'self'"]],
     ['frame-ancestors', ["'none'"]],
   ];
-  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return formatPolicy(directives);
+}
+
+const formatPolicy = (directives: Array<[string, string[]]>) =>
+  directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+
+/**
+ * The editor at /admin (Sveltia CMS): its own script, GitHub's API for content and avatars, and
+ * Netlify's OAuth endpoint for signing in. Svelte adds its component styles at run time, and
+ * images being edited are shown from blob: and data: URLs.
+ */
+export function adminContentSecurityPolicy(): string {
+  return formatPolicy([
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'"]],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'blob:', 'https://avatars.githubusercontent.com']],
+    ['media-src', ["'self'", 'blob:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", 'data:', 'https://api.github.com', 'https://api.netlify.com']],
+    ['frame-src', ["'self'", 'blob:']],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ['frame-ancestors', ["'none'"]],
+  ]);
+}
+
+/**
+ * The 404 page answers every unknown path, and the unknown top-level ones match no rule above
+ * (`/admin` keeps them from sharing one): it carries the public policy in a <meta> too.
+ * `frame-ancestors` only works as a header (X-Frame-Options: DENY covers framing there).
+ */
+export function withPolicyMeta(html: string, policy: string): string {
+  const content = policy
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${content}">`;
+  const charset = /<meta charset="?utf-8"?\s*\/?>/i.exec(html);
+  if (!charset) throw new Error('The 404 page has no <meta charset> to put its policy after');
+  return html.replace(charset[0], `${charset[0]}${meta}`);
+}
+
+export interface PageRulesInput {
+  /** The top-level files the build wrote (`about.html`, `favicon.svg`); folders are not listed. */
+  topLevelFiles: string[];
+  publicPolicy: string;
+  /** The editor's page, e.g. /admin: the only page that gets a different policy. */
+  adminPath: string;
+}
+
+/**
+ * One policy per path, never two. Netlify joins a header set by several matching rules, and the
+ * browser then enforces both policies, so no rule may match both a public page and the editor:
+ * public pages are named one by one at the top level, and `/:a/:b/*` covers every deeper path.
+ */
+export function pageRules({ topLevelFiles, publicPolicy, adminPath }: PageRulesInput): HeaderRule[] {
+  const publicHeaders: HeaderRule['headers'] = [
+    ['Content-Security-Policy', publicPolicy],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ];
+  const admin = adminPath.slice(1);
+  const paths = new Set<string>();
+  for (const file of [...topLevelFiles].sort()) {
+    if (file.startsWith('_') || file === `${admin}.html`) continue;
+    paths.add(file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
+    paths.add(`/${file}`);
+  }
+  return [
+    ...[...paths, '/:section/:page/*'].map((path) => ({ path, headers: publicHeaders })),
+    {
+      path: adminPath,
+      headers: [
+        ['Content-Security-Policy', adminContentSecurityPolicy()],
+        // Signing in opens Netlify's page in a pop-up that must be able to answer this one.
+        ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+      ],
+    },
+    { path: `${adminPath}/*`, headers: [['X-Robots-Tag', 'noindex, nofollow']] },
+  ];
 }
 
 export function formatHeadersFile(rules: HeaderRule[]): string {
@@ -121,10 +201,26 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-function matches(pattern: string, pathname: string): boolean {
-  if (pattern.endsWith('*')) return pathname.startsWith(pattern.slice(0, -1));
-  return pattern === pathname;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A `_headers` path as Netlify reads it: `:name` is one segment, a lone `*` segment is any rest
+ * (or nothing: `/admin/*` matches `/admin`), `*` inside a segment is any text; a trailing slash is
+ * optional and case is ignored.
+ */
+export function pathPattern(path: string): RegExp {
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(':')) return '([^/]+)';
+      if (part === '*') return '?(.*)';
+      return part.split('*').map(escapeRegExp).join('(.*)');
+    });
+  return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
 }
+
+const matches = (pattern: string, pathname: string) => pathPattern(pattern).test(pathname);
 
 /**
  * The headers Netlify would send for a path: every matching rule applies, in file order, and a

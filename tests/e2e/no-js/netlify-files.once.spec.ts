@@ -8,10 +8,12 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { expect, test } from '@playwright/test';
 import { redirectTarget, redirects } from '../../../src/lib/redirects.ts';
+import { cmsAdmin } from '../../../src/lib/cms-admin.ts';
 import {
   contentSecurityPolicy,
   inlineHashes,
   mergeHashes,
+  pageRules,
   parseHeadersFile,
 } from '../../../src/lib/security-headers.ts';
 import { site } from '../../../src/site.config.ts';
@@ -47,7 +49,7 @@ test('Netlify reads dist/_redirects as exactly the legacy list, both slash forms
   for (const rule of rules) expect(redirectTarget(rule.from), rule.from).toBe(rule.to);
 });
 
-test('Netlify reads dist/_headers as public/_headers plus the build’s CSP, as the local server does', async () => {
+test('Netlify reads dist/_headers as public/_headers plus the build’s policy rules, as the local server does', async () => {
   const headersFile = join(dist, '_headers');
   const read = async (file: string) => {
     const { headers, errors } = await parseAllHeaders({
@@ -62,8 +64,8 @@ test('Netlify reads dist/_headers as public/_headers plus the build’s CSP, as 
   const source = await read(resolve('public', '_headers'));
 
   // The CSP the build must have appended, recomputed from the pages it wrote.
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
-    file.endsWith('.html'),
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => file.endsWith('.html') && file !== `${cmsAdmin.page.slice(1)}.html`,
   );
   const hashes = mergeHashes(pages.map((file) => inlineHashes(readFileSync(join(dist, file), 'utf8'))));
   const policy = contentSecurityPolicy({
@@ -71,7 +73,13 @@ test('Netlify reads dist/_headers as public/_headers plus the build’s CSP, as 
     frameOrigins: [new URL(site.bookingUrl).origin],
     analytics: { gaId: process.env.PUBLIC_GA_ID, clarityId: process.env.PUBLIC_CLARITY_ID },
   });
-  expect(built).toEqual([...source, { for: '/*', values: { 'Content-Security-Policy': policy } }]);
+  const topLevelFiles = readdirSync(dist, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+  const generated = pageRules({ topLevelFiles, publicPolicy: policy, adminPath: cmsAdmin.page }).map(
+    (rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }),
+  );
+  expect(built).toEqual([...source, ...generated]);
 
   // The local server's own reader sees the very same rules.
   const local = parseHeadersFile(readFileSync(headersFile, 'utf8')).map((rule) => ({

@@ -7,15 +7,16 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { cmsAdmin } from '../../../src/lib/cms-admin.ts';
 import { site } from '../../../src/site.config.ts';
 import { inlineCode } from '../support/inline-code.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const oneYear = 31_536_000;
 
-/** Every HTML file of the build, as the path that serves it as it is. */
+/** Every public HTML file of the build, as the path that serves it as it is (the editor has its own policy). */
 const builtPages = readdirSync(built, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.html'))
+  .filter((file) => file.endsWith('.html') && file !== `${cmsAdmin.page.slice(1)}.html`)
   .map((file) => `/${relative(built, resolve(built, file)).split(sep).join('/')}`)
   .sort();
 
