@@ -10,9 +10,12 @@
  * keep in step, an image can never disagree with its page, and a new page gets its image without
  * touching this file.
  *
+ * An article's image also shows its date, read from the page's `article:published_time`.
+ *
  * Fonts come from @fontsource/inter in node_modules (satori reads WOFF, not WOFF2), read once per
  * build; satori lays each image out and resvg rasterises it on libuv's thread pool, all images at
- * once.
+ * once. Each image is kept in Astro's cache directory under the hash of its title, date, identity
+ * and template (content-cache.ts), so a rebuild draws only the images whose page changed.
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -24,12 +27,16 @@ import satori, { type Font } from 'satori';
 import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/brand-images.ts';
 import { encodeIco } from '../lib/ico.ts';
 import { pageTitle } from '../lib/head.ts';
+import { displayDate } from '../lib/articles.ts';
+import { contentCache, contentKey } from './content-cache.ts';
 
 export interface ShareImageIdentity {
   brand: string;
   tagline: string;
   /** Absolute origin of the site; its host is printed on every image. */
   url: string;
+  /** BCP 47 locale the dates are written in, e.g. en-GB. */
+  locale: string;
 }
 
 /** Ink and accent as in src/styles/global.css; light slate for the small print. */
@@ -79,8 +86,9 @@ function metaContent(html: string, property: string): string | undefined {
   return undefined;
 }
 
-/** What a built page asks of its share image: where it lives and the title to draw on it. */
+/** What a built page asks of its share image: where it lives, the title and (articles) the date to draw. */
 export function shareImageRequest(html: string, identity: ShareImageIdentity) {
+  const published = metaContent(html, 'article:published_time');
   const imageUrl = metaContent(html, 'og:image');
   const rawTitle = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
   if (!imageUrl || rawTitle === undefined) return undefined;
@@ -90,7 +98,8 @@ export function shareImageRequest(html: string, identity: ShareImageIdentity) {
   // The <title> is "Page | Brand" (pageTitle in src/lib/head.ts): the image shows the brand apart.
   const suffix = pageTitle('', identity.brand);
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
-  return { path: decodeURIComponent(url.pathname), title };
+  const date = published ? displayDate(new Date(published), identity.locale) : undefined;
+  return { path: decodeURIComponent(url.pathname), title, ...(date && { date }) };
 }
 
 type Style = Record<string, string | number>;
@@ -109,8 +118,11 @@ const el = (type: string, style: Style, children?: Box['props']['children']): Bo
   props: { style, ...(children !== undefined && { children }) },
 });
 
-/** The layout of one share image: brand at the top, the title big, tagline and address at the foot. */
-export function shareImageLayout(title: string, identity: ShareImageIdentity): Box {
+/**
+ * The layout of one share image: brand at the top, the title big, tagline (or an article's date)
+ * and address at the foot.
+ */
+export function shareImageLayout(title: string, identity: ShareImageIdentity, date?: string): Box {
   const markSize = 72;
   const mark: Box = {
     type: 'img',
@@ -121,7 +133,7 @@ export function shareImageLayout(title: string, identity: ShareImageIdentity): B
     },
   };
   // On the home page the title is the tagline: say it once.
-  const tagline = title.toLowerCase() === identity.tagline.toLowerCase() ? '' : identity.tagline;
+  const tagline = date ?? (title.toLowerCase() === identity.tagline.toLowerCase() ? '' : identity.tagline);
   const host = new URL(identity.url).host.replace(/^www\./, '');
   return el(
     'div',
@@ -173,13 +185,20 @@ export function shareImageLayout(title: string, identity: ShareImageIdentity): B
 const rasterOptions = { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } } as const;
 
 /** One page's share image as PNG bytes. */
-export async function renderShareImage(title: string, identity: ShareImageIdentity): Promise<Buffer> {
+export async function renderShareImage(
+  title: string,
+  identity: ShareImageIdentity,
+  date?: string,
+): Promise<Buffer> {
   const fonts = await loadFonts();
   // satori's element type is React's; our plain { type, props } tree is what it walks.
-  const svg = await satori(shareImageLayout(title, identity) as unknown as Parameters<typeof satori>[0], {
-    ...shareImageSize,
-    fonts,
-  });
+  const svg = await satori(
+    shareImageLayout(title, identity, date) as unknown as Parameters<typeof satori>[0],
+    {
+      ...shareImageSize,
+      fonts,
+    },
+  );
   return (await renderAsync(svg, rasterOptions)).asPng();
 }
 
@@ -216,39 +235,65 @@ async function writeFileDeep(file: string, contents: Buffer) {
   await writeFile(file, contents);
 }
 
+/**
+ * What every image is drawn with besides its own words: this template, the brand module, and the
+ * versions of the fonts and renderers. A change to any of them redraws every image.
+ */
+async function templateFingerprint(): Promise<string> {
+  const sources = [import.meta.url, new URL('../lib/brand-images.ts', import.meta.url).href].map((url) =>
+    readFile(fileURLToPath(url)),
+  );
+  const versions = ['satori', '@resvg/resvg-js', '@fontsource/inter'].map(
+    (name) => (require(`${name}/package.json`) as { version: string }).version,
+  );
+  return contentKey(...(await Promise.all(sources)), ...versions);
+}
+
 export function shareImages(identity: ShareImageIdentity): AstroIntegration {
   let publicDir = '';
+  let cacheDir = '';
   return {
     name: 'share-images',
     hooks: {
       'astro:config:done': ({ config }) => {
         publicDir = fileURLToPath(config.publicDir);
+        cacheDir = fileURLToPath(new URL('share-images/', config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const out = fileURLToPath(dir);
-        const wanted = new Map<string, { title: string; page: string }>();
+        const wanted = new Map<string, { title: string; date?: string; page: string }>();
         for (const file of await htmlFiles(out)) {
           const request = shareImageRequest(await readFile(file, 'utf8'), identity);
           // An image the public/ folder provides (the default one) is left as it is.
           if (!request || (await exists(join(publicDir, request.path)))) continue;
           const page = file.slice(out.length);
           const earlier = wanted.get(request.path);
-          if (earlier && earlier.title !== request.title) {
+          if (earlier && (earlier.title !== request.title || earlier.date !== request.date)) {
             throw new Error(`${earlier.page} and ${page} both use ${request.path} with different titles`);
           }
-          wanted.set(request.path, { title: request.title, page });
+          wanted.set(request.path, { ...request, page });
         }
+        const template = await templateFingerprint();
+        const cache = contentCache(cacheDir, '.png');
+        const draw = (title: string, date: string | undefined) =>
+          cache.get(contentKey(template, JSON.stringify([title, date ?? '', identity])), () =>
+            renderShareImage(title, identity, date),
+          );
         await Promise.all([
           renderLogo().then((png) => writeFileDeep(join(out, logoImage.path), png)),
           renderFavicon().then((ico) => writeFileDeep(join(out, siteIcons.favicon.path), ico)),
           renderAppleTouchIcon().then((png) => writeFileDeep(join(out, siteIcons.appleTouch.path), png)),
-          ...[...wanted].map(async ([path, { title }]) =>
-            writeFileDeep(join(out, path), await renderShareImage(title, identity)),
+          ...[...wanted].map(async ([path, { title, date }]) =>
+            writeFileDeep(join(out, path), await draw(title, date)),
           ),
         ]);
+        await cache.prune();
         const took = Math.round(performance.now() - started);
-        logger.info(`${wanted.size} share images, the logo and the site icons drawn in ${took}ms`);
+        const { drawn, reused } = cache.counts;
+        logger.info(
+          `${wanted.size} share images (${drawn} drawn, ${reused} from the cache), the logo and the site icons in ${took}ms`,
+        );
       },
     },
   };
