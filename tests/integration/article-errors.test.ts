@@ -3,8 +3,10 @@
  * to fix: one temporary copy, checked first against the schemas (`astro sync`, as every build
  * starts), then built with references to a founder and a service that do not exist.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyProject, markdownFile } from '../../scripts/bench/project-copy.ts';
+import { copyProject, markdownFile, project } from '../../scripts/bench/project-copy.ts';
 
 const copy = copyProject('article-errors');
 afterAll(() => copy.cleanup());
@@ -15,6 +17,27 @@ const post = {
   publishDate: '2026-11-02',
   author: 'amelia-hart',
 };
+
+/** The first Markdown example under a heading of CONTENT.md. */
+function guideExample(heading: string): string {
+  const guide = readFileSync(join(project, 'CONTENT.md'), 'utf8');
+  const section = guide.slice(guide.indexOf(`## ${heading}\n`));
+  const example = /```markdown\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!example) throw new Error(`No example under "${heading}" in CONTENT.md`);
+  return example;
+}
+
+describe('the editor’s guide', () => {
+  it('gives a complete example file of a post and of a case study that the schemas accept', () => {
+    copy.copy('src/content/founders/daniel-reid.jpg', 'src/content/blog/shopify-speed.jpg');
+    copy.write('src/content/blog/shopify-speed.md', guideExample('Publish a post'));
+    copy.copy('src/content/founders/amelia-hart.jpg', 'src/content/case-studies/skincare-rebuild.jpg');
+    copy.write('src/content/case-studies/skincare-rebuild.md', guideExample('Publish a case study'));
+    const result = copy.sync();
+    expect(result.output).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+  });
+});
 
 describe('a broken article', () => {
   it('fails the schema check, naming the file and each wrong field', () => {
