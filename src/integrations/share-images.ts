@@ -12,54 +12,28 @@
  *
  * An article's image also shows its date, read from the page's `article:published_time`.
  *
- * Fonts come from @fontsource/inter in node_modules (satori reads WOFF, not WOFF2), read once per
- * build; satori lays each image out and resvg rasterises it on libuv's thread pool, all images at
- * once. Each image is kept in Astro's cache directory under the hash of its title, date, identity
+ * share-image-drawing.ts draws them (fonts from @fontsource/inter, read once per build), all
+ * images at once on libuv's thread pool. Each image is kept in Astro's cache directory under the hash of its title, date, identity
  * and template (content-cache.ts), so a rebuild draws only the images whose page changed.
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderAsync } from '@resvg/resvg-js';
 import type { AstroIntegration } from 'astro';
-import satori, { type Font } from 'satori';
-import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/brand-images.ts';
-import { encodeIco } from '../lib/ico.ts';
+import { logoImage, siteIcons } from '../lib/brand-images.ts';
 import { pageTitle } from '../lib/head.ts';
 import { displayDate } from '../lib/articles.ts';
 import { contentCache, contentKey } from './content-cache.ts';
+import {
+  renderAppleTouchIcon,
+  renderFavicon,
+  renderLogo,
+  renderShareImage,
+  type ShareImageIdentity,
+} from './share-image-drawing.ts';
 
-export interface ShareImageIdentity {
-  brand: string;
-  tagline: string;
-  /** Absolute origin of the site; its host is printed on every image. */
-  url: string;
-  /** BCP 47 locale the dates are written in, e.g. en-GB. */
-  locale: string;
-}
-
-/** Ink and accent as in src/styles/global.css; light slate for the small print. */
-const colours = { ink: '#0f172a', accent: brandMark.background, text: '#ffffff', muted: '#cbd5e1' };
-
-const require = createRequire(import.meta.url);
-const fontFile = (weight: number) =>
-  require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-
-let fontsLoaded: Promise<Font[]> | undefined;
-
-/** Inter at the three weights the images use, read from disk once and reused by every image. */
-export function loadFonts(): Promise<Font[]> {
-  fontsLoaded ??= Promise.all(
-    ([400, 700, 800] as const).map(async (weight) => ({
-      name: 'Inter',
-      data: await readFile(fontFile(weight)),
-      weight,
-      style: 'normal' as const,
-    })),
-  );
-  return fontsLoaded;
-}
+export * from './share-image-drawing.ts';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -102,121 +76,6 @@ export function shareImageRequest(html: string, identity: ShareImageIdentity) {
   return { path: decodeURIComponent(url.pathname), title, ...(date && { date }) };
 }
 
-type Style = Record<string, string | number>;
-interface Box {
-  type: string;
-  props: {
-    style?: Style;
-    src?: string;
-    width?: number;
-    height?: number;
-    children?: (Box | string)[] | string;
-  };
-}
-const el = (type: string, style: Style, children?: Box['props']['children']): Box => ({
-  type,
-  props: { style, ...(children !== undefined && { children }) },
-});
-
-/**
- * The layout of one share image: brand at the top, the title big, tagline (or an article's date)
- * and address at the foot.
- */
-export function shareImageLayout(title: string, identity: ShareImageIdentity, date?: string): Box {
-  const markSize = 72;
-  const mark: Box = {
-    type: 'img',
-    props: {
-      src: `data:image/svg+xml;base64,${Buffer.from(brandMarkSvg(markSize)).toString('base64')}`,
-      width: markSize,
-      height: markSize,
-    },
-  };
-  // On the home page the title is the tagline: say it once.
-  const tagline = date ?? (title.toLowerCase() === identity.tagline.toLowerCase() ? '' : identity.tagline);
-  const host = new URL(identity.url).host.replace(/^www\./, '');
-  return el(
-    'div',
-    {
-      ...shareImageSize,
-      boxSizing: 'border-box',
-      display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'space-between',
-      padding: '72px 80px 64px',
-      backgroundColor: colours.ink,
-      borderBottom: `16px solid ${colours.accent}`,
-      color: colours.text,
-      fontFamily: 'Inter',
-    },
-    [
-      el('div', { display: 'flex', alignItems: 'center', gap: 24, fontSize: 44, fontWeight: 800 }, [
-        mark,
-        identity.brand,
-      ]),
-      el(
-        'div',
-        {
-          display: 'flex',
-          fontSize: title.length > 32 ? 72 : 88,
-          fontWeight: 800,
-          lineHeight: 1.08,
-          letterSpacing: '-0.02em',
-          maxWidth: 1000,
-        },
-        title,
-      ),
-      el(
-        'div',
-        {
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          fontSize: 30,
-          fontWeight: 400,
-          color: colours.muted,
-        },
-        [el('div', { display: 'flex' }, tagline), el('div', { display: 'flex', fontWeight: 700 }, host)],
-      ),
-    ],
-  );
-}
-
-const rasterOptions = { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } } as const;
-
-/** One page's share image as PNG bytes. */
-export async function renderShareImage(
-  title: string,
-  identity: ShareImageIdentity,
-  date?: string,
-): Promise<Buffer> {
-  const fonts = await loadFonts();
-  // satori's element type is React's; our plain { type, props } tree is what it walks.
-  const svg = await satori(
-    shareImageLayout(title, identity, date) as unknown as Parameters<typeof satori>[0],
-    {
-      ...shareImageSize,
-      fonts,
-    },
-  );
-  return (await renderAsync(svg, rasterOptions)).asPng();
-}
-
-const renderMark = async (size: number, options?: Parameters<typeof brandMarkSvg>[1]) =>
-  (await renderAsync(brandMarkSvg(size, options), rasterOptions)).asPng();
-
-/** The square logo as PNG bytes. */
-export const renderLogo = () => renderMark(logoImage.size);
-
-/** `/favicon.ico`: the brand mark at each size the file holds. */
-export async function renderFavicon(): Promise<Buffer> {
-  const sizes = siteIcons.favicon.sizes;
-  return encodeIco(await Promise.all(sizes.map(async (size) => ({ size, png: await renderMark(size) }))));
-}
-
-/** `/apple-touch-icon.png`: the brand mark filling its square. */
-export const renderAppleTouchIcon = () => renderMark(siteIcons.appleTouch.size, { squareCorners: true });
-
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
@@ -239,9 +98,11 @@ async function writeFileDeep(file: string, contents: Buffer) {
  * What every image is drawn with besides its own words: this template, the brand module, and the
  * versions of the fonts and renderers. A change to any of them redraws every image.
  */
+const require = createRequire(import.meta.url);
+
 async function templateFingerprint(): Promise<string> {
-  const sources = [import.meta.url, new URL('../lib/brand-images.ts', import.meta.url).href].map((url) =>
-    readFile(fileURLToPath(url)),
+  const sources = ['./share-images.ts', './share-image-drawing.ts', '../lib/brand-images.ts'].map((path) =>
+    readFile(fileURLToPath(new URL(path, import.meta.url))),
   );
   const versions = ['satori', '@resvg/resvg-js', '@fontsource/inter'].map(
     (name) => (require(`${name}/package.json`) as { version: string }).version,

@@ -44,6 +44,6 @@ test('the feed exists, named by every page, with no item', async ({ page, reques
 
 test('the home page has no "Recent work" strip', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('#recent-work')).toHaveCount(0);
+  await expect(page.locator('#recent-work-heading')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Recent work' })).toHaveCount(0);
 });
