@@ -3,7 +3,7 @@
  * as `npm run build` would: for the article integration tests and the `--articles` bench case. The
  * copy shares node_modules with the project but has its own Astro cache, removed with the copy.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -28,19 +28,18 @@ export function copyProject(prefix: string) {
   const cache = join(project, 'node_modules/.astro-cache', outDirName);
   const dist = join(dir, 'dist');
 
+  // Without the variables a test runner sets (NODE_ENV=test, MODE=test, VITEST…), as `npm run build` runs.
+  const runnerVariables = /^(VITEST.*|NODE_ENV|MODE|DEV|PROD|SSR|BASE_URL|TEST)$/;
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !runnerVariables.test(name))),
+    OUT_DIR: outDirName,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    FORCE_COLOR: '0',
+    NO_COLOR: '1',
+  };
   const run = (args: string[]): CommandResult => {
     const started = performance.now();
-    const result = spawnSync(process.execPath, [astro, ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        OUT_DIR: outDirName,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        FORCE_COLOR: '0',
-        NO_COLOR: '1',
-      },
-    });
+    const result = spawnSync(process.execPath, [astro, ...args], { cwd: dir, encoding: 'utf8', env });
     return {
       status: result.status,
       output: `${result.stdout}\n${result.stderr}`,
@@ -64,6 +63,13 @@ export function copyProject(prefix: string) {
       rmSync(join(dir, file), { recursive: true, force: true });
     },
     build: () => run(['build', '--outDir', dist]),
+    /** Starts `astro dev` (the editor's preview) on 127.0.0.1:`port`; kill the process to stop it. */
+    dev: (port: number) =>
+      spawn(process.execPath, [astro, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+        cwd: dir,
+        env,
+        stdio: 'ignore',
+      }),
     /** Checks every content file against its schema, as a build does first. */
     sync: () => run(['sync']),
     cleanup() {

@@ -2,8 +2,9 @@
  * Blog posts and case studies, end to end: one temporary copy of the project with the fixture
  * entries of support/article-fixtures.ts, built once, then read as crawlers and visitors see it.
  */
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
@@ -282,5 +283,42 @@ describe('the article pages in a browser', () => {
     await page.getByRole('link', { name: 'Speed' }).click();
     await expect.poll(() => page.url()).toBe(`${origin}/blog/tags/speed`);
     await context.close();
+  });
+});
+
+describe('the editor’s preview (npm run dev)', () => {
+  let dev: ChildProcess;
+  let origin = '';
+  const get = async (path: string) => (await fetch(origin + path)).text();
+
+  beforeAll(async () => {
+    const probe = createServer();
+    await new Promise<void>((done) => probe.listen(0, '127.0.0.1', done));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((done) => probe.close(done));
+    dev = copy.dev(port);
+    origin = `http://127.0.0.1:${port}`;
+    for (let tries = 0; ; tries += 1) {
+      const up = await fetch(origin + '/').then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (up) break;
+      if (tries > 240) throw new Error('astro dev did not answer');
+      await new Promise((done) => setTimeout(done, 500));
+    }
+  });
+  afterAll(() => {
+    dev?.kill();
+  });
+
+  it('shows drafts, marked as drafts, in the lists and at their address', async () => {
+    const list = await get('/blog');
+    expect(list).toContain('A hidden draft post');
+    expect(list).toMatch(/>Draft<\/strong>/);
+    const draft = await get(`/blog/${fixtures.draftPost}`);
+    expect(draft).toContain('>A hidden draft post</h1>');
+    expect(draft).toMatch(/>Draft<\/strong>/);
+    expect(await get('/case-studies')).toContain('A hidden draft case study');
   });
 });
