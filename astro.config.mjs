@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 
@@ -18,6 +19,8 @@ const { securityHeaders } = await import('./src/integrations/security-headers.ts
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
 const { indexableRoutes } = await import('./src/lib/navigation.ts');
 const { absoluteUrl } = await import('./src/lib/head.ts');
+const { isArticleRoute } = await import('./src/lib/articles.ts');
+const { headingAnchors } = await import('./src/lib/heading-anchors.ts');
 
 const sitemapUrls = new Set(indexableRoutes.map((path) => absoluteUrl(path, site.url)));
 
@@ -33,11 +36,22 @@ export default defineConfig({
   // still fits the first 14 KB (checked by tests/e2e/js/budgets.spec.ts).
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  // Headings in posts and case studies link to themselves, so a reader can share a section.
+  markdown: {
+    processor: satteri({
+      hastPlugins: [headingAnchors({ folders: ['src/content/blog', 'src/content/case-studies'] })],
+    }),
+  },
   integrations: [
     react(),
     clientDirectives(),
     devFunction({ path: '/api/send-contact-email', entry: '/functions/send-contact-email.mts' }),
-    sitemap({ filter: (page) => sitemapUrls.has(absoluteUrl(new URL(page).pathname, site.url)) }),
+    // The fixed routes, plus every published list page, tag list and entry (drafts are never built).
+    sitemap({
+      filter: (page) =>
+        sitemapUrls.has(absoluteUrl(new URL(page).pathname, site.url)) ||
+        isArticleRoute(new URL(page).pathname),
+    }),
     shareImages(site),
     legacyRedirects(site.url),
     cmsAdminFiles(),

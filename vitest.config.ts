@@ -1,13 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects, both run by `npx vitest run` (and so by `npm test`): fast unit tests, and
+ * integration tests that build a temporary copy of the site (`--project integration` alone).
+ */
 export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          // A full build on a shared machine can take minutes.
+          hookTimeout: 600_000,
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

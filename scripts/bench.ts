@@ -23,6 +23,9 @@
  *
  * Options: --no-build (measure dist/ as it is), --runs N (default 3), --route /path and
  * --start arrival|in-site (both repeatable), --function-only (the function part alone).
+ *
+ * `--articles [N]` measures build time instead: N generated posts (default 200) in a temporary copy,
+ * built from a cold cache and again after one edit (scripts/bench/articles.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ import lighthouse from 'lighthouse';
 import { indexableRoutes } from '../src/lib/navigation.ts';
 import { createSiteServer } from '../server/server.ts';
 import { benchFunction } from './bench/function.ts';
+import { benchArticles } from './bench/articles.ts';
 import {
   goals,
   goalsInWords,
@@ -52,6 +56,12 @@ const args = process.argv.slice(2);
 const option = (name: string) =>
   args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []));
 const runs = Number(option('--runs')[0] ?? 3);
+
+if (args.includes('--articles')) {
+  const count = Number(option('--articles')[0] ?? 200);
+  benchArticles(Number.isInteger(count) && count > 0 ? count : 200);
+  process.exit(0);
+}
 
 const missingPath = '/a-page-that-does-not-exist';
 const routes =

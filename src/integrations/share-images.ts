@@ -10,49 +10,30 @@
  * keep in step, an image can never disagree with its page, and a new page gets its image without
  * touching this file.
  *
- * Fonts come from @fontsource/inter in node_modules (satori reads WOFF, not WOFF2), read once per
- * build; satori lays each image out and resvg rasterises it on libuv's thread pool, all images at
- * once.
+ * An article's image also shows its date, read from the page's `article:published_time`.
+ *
+ * share-image-drawing.ts draws them (fonts from @fontsource/inter, read once per build), all
+ * images at once on libuv's thread pool. Each image is kept in Astro's cache directory under the hash of its title, date, identity
+ * and template (content-cache.ts), so a rebuild draws only the images whose page changed.
  */
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderAsync } from '@resvg/resvg-js';
 import type { AstroIntegration } from 'astro';
-import satori, { type Font } from 'satori';
-import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/brand-images.ts';
-import { encodeIco } from '../lib/ico.ts';
+import { logoImage, siteIcons } from '../lib/brand-images.ts';
 import { pageTitle } from '../lib/head.ts';
+import { displayDate } from '../lib/articles.ts';
+import { contentCache, contentKey } from './content-cache.ts';
+import {
+  renderAppleTouchIcon,
+  renderFavicon,
+  renderLogo,
+  renderShareImage,
+  type ShareImageIdentity,
+} from './share-image-drawing.ts';
 
-export interface ShareImageIdentity {
-  brand: string;
-  tagline: string;
-  /** Absolute origin of the site; its host is printed on every image. */
-  url: string;
-}
-
-/** Ink and accent as in src/styles/global.css; light slate for the small print. */
-const colours = { ink: '#0f172a', accent: brandMark.background, text: '#ffffff', muted: '#cbd5e1' };
-
-const require = createRequire(import.meta.url);
-const fontFile = (weight: number) =>
-  require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`);
-
-let fontsLoaded: Promise<Font[]> | undefined;
-
-/** Inter at the three weights the images use, read from disk once and reused by every image. */
-export function loadFonts(): Promise<Font[]> {
-  fontsLoaded ??= Promise.all(
-    ([400, 700, 800] as const).map(async (weight) => ({
-      name: 'Inter',
-      data: await readFile(fontFile(weight)),
-      weight,
-      style: 'normal' as const,
-    })),
-  );
-  return fontsLoaded;
-}
+export * from './share-image-drawing.ts';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -79,8 +60,9 @@ function metaContent(html: string, property: string): string | undefined {
   return undefined;
 }
 
-/** What a built page asks of its share image: where it lives and the title to draw on it. */
+/** What a built page asks of its share image: where it lives, the title and (articles) the date to draw. */
 export function shareImageRequest(html: string, identity: ShareImageIdentity) {
+  const published = metaContent(html, 'article:published_time');
   const imageUrl = metaContent(html, 'og:image');
   const rawTitle = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
   if (!imageUrl || rawTitle === undefined) return undefined;
@@ -90,113 +72,9 @@ export function shareImageRequest(html: string, identity: ShareImageIdentity) {
   // The <title> is "Page | Brand" (pageTitle in src/lib/head.ts): the image shows the brand apart.
   const suffix = pageTitle('', identity.brand);
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
-  return { path: decodeURIComponent(url.pathname), title };
+  const date = published ? displayDate(new Date(published), identity.locale) : undefined;
+  return { path: decodeURIComponent(url.pathname), title, ...(date && { date }) };
 }
-
-type Style = Record<string, string | number>;
-interface Box {
-  type: string;
-  props: {
-    style?: Style;
-    src?: string;
-    width?: number;
-    height?: number;
-    children?: (Box | string)[] | string;
-  };
-}
-const el = (type: string, style: Style, children?: Box['props']['children']): Box => ({
-  type,
-  props: { style, ...(children !== undefined && { children }) },
-});
-
-/** The layout of one share image: brand at the top, the title big, tagline and address at the foot. */
-export function shareImageLayout(title: string, identity: ShareImageIdentity): Box {
-  const markSize = 72;
-  const mark: Box = {
-    type: 'img',
-    props: {
-      src: `data:image/svg+xml;base64,${Buffer.from(brandMarkSvg(markSize)).toString('base64')}`,
-      width: markSize,
-      height: markSize,
-    },
-  };
-  // On the home page the title is the tagline: say it once.
-  const tagline = title.toLowerCase() === identity.tagline.toLowerCase() ? '' : identity.tagline;
-  const host = new URL(identity.url).host.replace(/^www\./, '');
-  return el(
-    'div',
-    {
-      ...shareImageSize,
-      boxSizing: 'border-box',
-      display: 'flex',
-      flexDirection: 'column',
-      justifyContent: 'space-between',
-      padding: '72px 80px 64px',
-      backgroundColor: colours.ink,
-      borderBottom: `16px solid ${colours.accent}`,
-      color: colours.text,
-      fontFamily: 'Inter',
-    },
-    [
-      el('div', { display: 'flex', alignItems: 'center', gap: 24, fontSize: 44, fontWeight: 800 }, [
-        mark,
-        identity.brand,
-      ]),
-      el(
-        'div',
-        {
-          display: 'flex',
-          fontSize: title.length > 32 ? 72 : 88,
-          fontWeight: 800,
-          lineHeight: 1.08,
-          letterSpacing: '-0.02em',
-          maxWidth: 1000,
-        },
-        title,
-      ),
-      el(
-        'div',
-        {
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          fontSize: 30,
-          fontWeight: 400,
-          color: colours.muted,
-        },
-        [el('div', { display: 'flex' }, tagline), el('div', { display: 'flex', fontWeight: 700 }, host)],
-      ),
-    ],
-  );
-}
-
-const rasterOptions = { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } } as const;
-
-/** One page's share image as PNG bytes. */
-export async function renderShareImage(title: string, identity: ShareImageIdentity): Promise<Buffer> {
-  const fonts = await loadFonts();
-  // satori's element type is React's; our plain { type, props } tree is what it walks.
-  const svg = await satori(shareImageLayout(title, identity) as unknown as Parameters<typeof satori>[0], {
-    ...shareImageSize,
-    fonts,
-  });
-  return (await renderAsync(svg, rasterOptions)).asPng();
-}
-
-const renderMark = async (size: number, options?: Parameters<typeof brandMarkSvg>[1]) =>
-  (await renderAsync(brandMarkSvg(size, options), rasterOptions)).asPng();
-
-/** The square logo as PNG bytes. */
-export const renderLogo = () => renderMark(logoImage.size);
-
-/** `/favicon.ico`: the brand mark at each size the file holds. */
-export async function renderFavicon(): Promise<Buffer> {
-  const sizes = siteIcons.favicon.sizes;
-  return encodeIco(await Promise.all(sizes.map(async (size) => ({ size, png: await renderMark(size) }))));
-}
-
-/** `/apple-touch-icon.png`: the brand mark filling its square. */
-export const renderAppleTouchIcon = () => renderMark(siteIcons.appleTouch.size, { squareCorners: true });
 
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -216,39 +94,67 @@ async function writeFileDeep(file: string, contents: Buffer) {
   await writeFile(file, contents);
 }
 
+/**
+ * What every image is drawn with besides its own words: this template, the brand module, and the
+ * versions of the fonts and renderers. A change to any of them redraws every image.
+ */
+const require = createRequire(import.meta.url);
+
+async function templateFingerprint(): Promise<string> {
+  const sources = ['./share-images.ts', './share-image-drawing.ts', '../lib/brand-images.ts'].map((path) =>
+    readFile(fileURLToPath(new URL(path, import.meta.url))),
+  );
+  const versions = ['satori', '@resvg/resvg-js', '@fontsource/inter'].map(
+    (name) => (require(`${name}/package.json`) as { version: string }).version,
+  );
+  return contentKey(...(await Promise.all(sources)), ...versions);
+}
+
 export function shareImages(identity: ShareImageIdentity): AstroIntegration {
   let publicDir = '';
+  let cacheDir = '';
   return {
     name: 'share-images',
     hooks: {
       'astro:config:done': ({ config }) => {
         publicDir = fileURLToPath(config.publicDir);
+        cacheDir = fileURLToPath(new URL('share-images/', config.cacheDir));
       },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const out = fileURLToPath(dir);
-        const wanted = new Map<string, { title: string; page: string }>();
+        const wanted = new Map<string, { title: string; date?: string; page: string }>();
         for (const file of await htmlFiles(out)) {
           const request = shareImageRequest(await readFile(file, 'utf8'), identity);
           // An image the public/ folder provides (the default one) is left as it is.
           if (!request || (await exists(join(publicDir, request.path)))) continue;
           const page = file.slice(out.length);
           const earlier = wanted.get(request.path);
-          if (earlier && earlier.title !== request.title) {
+          if (earlier && (earlier.title !== request.title || earlier.date !== request.date)) {
             throw new Error(`${earlier.page} and ${page} both use ${request.path} with different titles`);
           }
-          wanted.set(request.path, { title: request.title, page });
+          wanted.set(request.path, { ...request, page });
         }
+        const template = await templateFingerprint();
+        const cache = contentCache(cacheDir, '.png');
+        const draw = (title: string, date: string | undefined) =>
+          cache.get(contentKey(template, JSON.stringify([title, date ?? '', identity])), () =>
+            renderShareImage(title, identity, date),
+          );
         await Promise.all([
           renderLogo().then((png) => writeFileDeep(join(out, logoImage.path), png)),
           renderFavicon().then((ico) => writeFileDeep(join(out, siteIcons.favicon.path), ico)),
           renderAppleTouchIcon().then((png) => writeFileDeep(join(out, siteIcons.appleTouch.path), png)),
-          ...[...wanted].map(async ([path, { title }]) =>
-            writeFileDeep(join(out, path), await renderShareImage(title, identity)),
+          ...[...wanted].map(async ([path, { title, date }]) =>
+            writeFileDeep(join(out, path), await draw(title, date)),
           ),
         ]);
+        await cache.prune();
         const took = Math.round(performance.now() - started);
-        logger.info(`${wanted.size} share images, the logo and the site icons drawn in ${took}ms`);
+        const { drawn, reused } = cache.counts;
+        logger.info(
+          `${wanted.size} share images (${drawn} drawn, ${reused} from the cache), the logo and the site icons in ${took}ms`,
+        );
       },
     },
   };

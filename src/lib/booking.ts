@@ -24,7 +24,9 @@ export type BookingPlacement =
   | 'shopify_packages_sticky'
   | 'admin_appointment_packages_sticky'
   | 'contact_success_message'
-  | 'contact_sidebar';
+  | 'contact_sidebar'
+  | 'blog_post_cta'
+  | 'case_study_cta';
 
 type FixedPlacement = Exclude<BookingPlacement, `${'content' | 'shopify'}_package_${number}`>;
 
@@ -47,6 +49,8 @@ const fixed: Record<FixedPlacement, true> = {
   admin_appointment_packages_sticky: true,
   contact_success_message: true,
   contact_sidebar: true,
+  blog_post_cta: true,
+  case_study_cta: true,
 };
 
 /** Every label but the numbered package cards (`content_package_{n}`, `shopify_package_{n}`). */

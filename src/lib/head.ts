@@ -22,6 +22,24 @@ export interface HeadInput {
   noindex?: boolean;
   image?: ShareImage;
   jsonLd?: readonly object[];
+  /** An article's dates and tags: the page is shared as an Open Graph `article`. */
+  article?: ArticleMeta;
+  /** Neighbouring pages of a paginated list, as site paths. */
+  pagination?: { prev?: string | undefined; next?: string | undefined };
+}
+
+export interface ArticleMeta {
+  /** ISO 8601 dates, e.g. 2026-11-23. */
+  publishedTime: string;
+  modifiedTime?: string | undefined;
+  tags?: readonly string[];
+}
+
+export interface LinkTag {
+  rel: string;
+  href: string;
+  type?: string;
+  title?: string;
 }
 
 export interface SiteIdentity {
@@ -29,6 +47,11 @@ export interface SiteIdentity {
   url: string;
   locale: string;
 }
+
+/** The blog's feed, named in every page's head so feed readers find it from any page. */
+export const feed = { path: '/rss.xml', type: 'application/rss+xml' } as const;
+
+export const feedTitle = (brand: string) => `${brand} blog`;
 
 export interface MetaTag {
   name?: string;
@@ -42,6 +65,7 @@ export interface HeadData {
   canonical?: string;
   robots: string;
   meta: MetaTag[];
+  links: LinkTag[];
   jsonLd: object[];
 }
 
@@ -72,7 +96,7 @@ export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
 
   const meta: MetaTag[] = [
     { name: 'description', content: input.description },
-    { property: 'og:type', content: 'website' },
+    { property: 'og:type', content: input.article ? 'article' : 'website' },
     { property: 'og:site_name', content: identity.brand },
     { property: 'og:locale', content: ogLocale },
     { property: 'og:title', content: title },
@@ -87,6 +111,18 @@ export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
     { name: 'twitter:description', content: input.description },
     { name: 'twitter:image', content: imageUrl },
     { name: 'twitter:image:alt', content: image.alt },
+    ...articleTags(input.article),
+  ];
+  const { prev, next } = input.pagination ?? {};
+  const links: LinkTag[] = [
+    ...(prev ? [{ rel: 'prev', href: absoluteUrl(prev, identity.url) }] : []),
+    ...(next ? [{ rel: 'next', href: absoluteUrl(next, identity.url) }] : []),
+    {
+      rel: 'alternate',
+      type: feed.type,
+      title: feedTitle(identity.brand),
+      href: absoluteUrl(feed.path, identity.url),
+    },
   ];
 
   return {
@@ -96,8 +132,19 @@ export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
     canonical: input.noindex ? undefined : url,
     robots: input.noindex ? 'noindex, follow' : 'index, follow',
     meta,
+    links,
     jsonLd: [...(input.jsonLd ?? [])],
   };
+}
+
+/** Open Graph's article properties: the dates (read by src/integrations/share-images.ts too) and tags. */
+function articleTags(article: ArticleMeta | undefined): MetaTag[] {
+  if (!article) return [];
+  return [
+    { property: 'article:published_time', content: article.publishedTime },
+    ...(article.modifiedTime ? [{ property: 'article:modified_time', content: article.modifiedTime }] : []),
+    ...(article.tags ?? []).map((tag) => ({ property: 'article:tag', content: tag })),
+  ];
 }
 
 /** JSON for a <script type="application/ld+json">, safe against "</script>" in copy. */

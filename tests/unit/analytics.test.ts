@@ -199,7 +199,8 @@ describe('analytics IDs from the environment', () => {
 });
 
 describe('the booking placement labels', () => {
-  // The issue's exact list, plus the two booking buttons it does not name (home hero, about page).
+  // The issue's exact list, plus the two booking buttons it does not name (home hero, about page)
+  // and the closing buttons of blog posts and case studies (issue 15).
   const issueList = [
     'navigation_desktop',
     'navigation_mobile',
@@ -218,8 +219,10 @@ describe('the booking placement labels', () => {
     'contact_sidebar',
   ];
 
-  it('are exactly the issue’s fixed labels plus home_hero and about_cta', () => {
-    expect([...fixedPlacements].sort()).toEqual([...issueList, 'home_hero', 'about_cta'].sort());
+  it('are exactly the issue’s fixed labels plus home_hero, about_cta and the two article labels', () => {
+    expect([...fixedPlacements].sort()).toEqual(
+      [...issueList, 'home_hero', 'about_cta', 'blog_post_cta', 'case_study_cta'].sort(),
+    );
   });
 
   it('accept the package cards by 1-based position, and nothing off the list', () => {

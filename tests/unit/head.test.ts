@@ -72,3 +72,50 @@ describe('serialiseJsonLd', () => {
     expect(JSON.parse(json).name).toBe('</script><script>alert(1)</script>');
   });
 });
+
+describe('articles and lists in the head', () => {
+  it('names the blog feed on every page, by an absolute URL', () => {
+    const head = buildHead({ title: 'About', description: 'x', path: '/about' }, identity);
+    expect(head.links).toEqual([
+      {
+        rel: 'alternate',
+        type: 'application/rss+xml',
+        title: 'Scaleworks blog',
+        href: 'https://www.agency.example/rss.xml',
+      },
+    ]);
+  });
+
+  it('links a list page to its neighbours', () => {
+    const head = buildHead(
+      { title: 'Blog', description: 'x', path: '/blog/2', pagination: { prev: '/blog', next: '/blog/3' } },
+      identity,
+    );
+    expect(head.links.slice(0, 2)).toEqual([
+      { rel: 'prev', href: 'https://www.agency.example/blog' },
+      { rel: 'next', href: 'https://www.agency.example/blog/3' },
+    ]);
+  });
+
+  it('shares an entry as an article with its dates and tags', () => {
+    const head = buildHead(
+      {
+        title: 'Post',
+        description: 'x',
+        path: '/blog/post',
+        article: { publishedTime: '2026-11-02', modifiedTime: '2026-11-20', tags: ['Shopify', 'Speed'] },
+      },
+      identity,
+    );
+    expect(meta(head, 'og:type')).toBe('article');
+    expect(meta(head, 'article:published_time')).toBe('2026-11-02');
+    expect(meta(head, 'article:modified_time')).toBe('2026-11-20');
+    expect(head.meta.filter((tag) => tag.property === 'article:tag').map((tag) => tag.content)).toEqual([
+      'Shopify',
+      'Speed',
+    ]);
+    expect(meta(buildHead({ title: 'About', description: 'x', path: '/about' }, identity), 'og:type')).toBe(
+      'website',
+    );
+  });
+});

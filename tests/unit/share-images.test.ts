@@ -20,7 +20,12 @@ import {
 } from '../../src/integrations/share-images.ts';
 import { readIco } from './support/ico.ts';
 
-const identity = { brand: 'Northlight', tagline: 'Stores that sell', url: 'https://www.studio.example' };
+const identity = {
+  brand: 'Northlight',
+  tagline: 'Stores that sell',
+  url: 'https://www.studio.example',
+  locale: 'en-GB',
+};
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */
 function pngSize(png: Buffer) {
@@ -83,6 +88,18 @@ describe('reading what a built page asks for', () => {
     });
   });
 
+  it('takes an article’s date from its published time, written the UK way', () => {
+    const html = page('Five quick wins | Northlight', 'https://www.studio.example/og/blog/five.png').replace(
+      '</head>',
+      '<meta property="article:published_time" content="2026-11-02"></head>',
+    );
+    expect(shareImageRequest(html, identity)).toEqual({
+      path: '/og/blog/five.png',
+      title: 'Five quick wins',
+      date: '2 November 2026',
+    });
+  });
+
   it('leaves pages without a generated image alone', () => {
     expect(shareImageRequest('<title>x</title>', identity)).toBeUndefined();
     expect(shareImageRequest(page('x', 'https://elsewhere.example/og/x.png'), identity)).toBeUndefined();
@@ -104,6 +121,12 @@ describe('the layout', () => {
     for (const part of ['"About"', '"Northlight"', '"Stores that sell"', '"studio.example"']) {
       expect(layout).toContain(part);
     }
+  });
+
+  it('shows an article’s date where the tagline would be', () => {
+    const layout = JSON.stringify(shareImageLayout('Five quick wins', identity, '2 November 2026'));
+    expect(layout).toContain('"2 November 2026"');
+    expect(layout).not.toContain('Stores that sell');
   });
 
   it('does not repeat the tagline when it is the title', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { settings } from './support/site-settings.ts';
 import {
   breadcrumbList,
   countryServed,
@@ -12,18 +13,8 @@ import {
   siteGraph,
   website,
   type ServiceContent,
-  type SiteSettings,
 } from '@/lib/structured-data';
 import { serialiseJsonLd } from '@/lib/head';
-
-const settings: SiteSettings = {
-  brand: 'Northlight',
-  tagline: 'Stores that sell',
-  url: 'https://studio.example',
-  email: 'team@studio.example',
-  bookingUrl: 'https://calendar.example/northlight/intro',
-  locale: 'en-GB',
-};
 
 const faq = {
   items: [

@@ -1,0 +1,60 @@
+/**
+ * A Markdown (Sätteri hast) plugin that makes each `##`/`###` heading of a post or case study a
+ * link to itself, so a reader can copy the address of a section. The heading's text is the link's
+ * name (nothing extra for a screen reader to announce); CSS adds the visible "#".
+ *
+ * Ids are the ones Astro would give (github-slugger, as its heading-ids plugin), set here because
+ * user plugins run before Astro's: it keeps an id it finds, so `render()`'s headings still match.
+ */
+import { fileURLToPath } from 'node:url';
+import GithubSlugger from 'github-slugger';
+
+interface Element {
+  type: 'element';
+  tagName: string;
+  properties?: Record<string, unknown>;
+  children?: unknown[];
+}
+
+interface VisitContext {
+  textContent(node: Element): string;
+}
+
+export interface HeadingAnchorOptions {
+  /** Folders, relative to the project, whose Markdown files get the links, e.g. src/content/blog. */
+  folders: readonly string[];
+}
+
+/** The heading with its content wrapped in a link to its own id. */
+export function linkedHeading(node: Element, id: string): Element {
+  return {
+    ...node,
+    properties: { ...node.properties, id },
+    children: [
+      { type: 'element', tagName: 'a', properties: { href: `#${id}` }, children: node.children ?? [] },
+    ],
+  };
+}
+
+export function headingAnchors({ folders }: HeadingAnchorOptions) {
+  const wanted = folders.map((folder) => `/${folder.replace(/^\.?\/|\/$/g, '')}/`);
+  // A factory: Sätteri calls it once per document, so each document gets its own slugger.
+  return ({ fileURL }: { fileURL: URL | undefined }) => {
+    const path = fileURL ? fileURLToPath(fileURL).replaceAll('\\', '/') : '';
+    if (!wanted.some((folder) => path.includes(folder))) return null;
+    const slugger = new GithubSlugger();
+    return {
+      name: 'heading-anchors',
+      element: {
+        filter: ['h2', 'h3'],
+        visit(node: Element, ctx: VisitContext) {
+          const existing = node.properties?.['id'];
+          return linkedHeading(
+            node,
+            typeof existing === 'string' ? existing : slugger.slug(ctx.textContent(node)),
+          );
+        },
+      },
+    };
+  };
+}

@@ -1,0 +1,41 @@
+/** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function builtSite(dist: string) {
+  const file = (route: string) => join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+  const html = (route: string) => readFileSync(file(route), 'utf8');
+  return {
+    html,
+    exists: (route: string) => existsSync(file(route)),
+    read: (path: string) => readFileSync(join(dist, path)),
+    /** Every file the build wrote, as paths from the site root. */
+    files: () =>
+      readdirSync(dist, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name).slice(dist.length)),
+  };
+}
+
+/** The attributes of every tag `name` in the HTML, e.g. tags(html, 'link'). */
+export function tags(html: string, name: string): Record<string, string>[] {
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map(([, attributes = '']) =>
+    Object.fromEntries(
+      [...attributes.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(([, key = '', value = '']) => [key, value]),
+    ),
+  );
+}
+
+export const metaContent = (html: string, key: string) =>
+  tags(html, 'meta').find((tag) => tag['property'] === key || tag['name'] === key)?.['content'];
+
+/** Every node of the page's JSON-LD graph. */
+export function jsonLdNodes(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
+    ([, json = '']) => (JSON.parse(json) as { '@graph': Record<string, unknown>[] })['@graph'],
+  );
+}
+
+/** The text of every `<tag>` in an XML document (feed links, sitemap locations). */
+export const xmlValues = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map(([, value = '']) => value);
