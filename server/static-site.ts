@@ -8,6 +8,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { withoutTrailingSlash } from '../src/lib/paths.ts';
 import { redirectTarget } from '../src/lib/redirects.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security-headers.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
@@ -162,7 +163,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     if (legacy) return redirect(res, sameOriginLocation(legacy, search), pathname);
 
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
-      return redirect(res, sameOriginLocation(rawPath.replace(/\/+$/, ''), search), pathname);
+      return redirect(res, sameOriginLocation(withoutTrailingSlash(rawPath), search), pathname);
     }
 
     const file = pathname.includes('\0') ? undefined : fileFor(pathname);

@@ -4,6 +4,7 @@
  */
 import { budgetRangeLabel, projectTypeLabel } from '../../src/lib/enquiry.ts';
 import type { Enquiry } from '../../src/lib/enquiry.ts';
+import { escapeHtml } from '../../src/lib/html-escape.ts';
 
 export interface EnquiryEmail {
   from: string;
@@ -25,15 +26,6 @@ export function singleLine(value: string): string {
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 export function composeEnquiryEmail(

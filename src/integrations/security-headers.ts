@@ -18,13 +18,7 @@ import {
   type AnalyticsConfig,
 } from '../lib/security-headers.ts';
 import { cmsAdmin } from '../lib/cms-admin.ts';
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
+import { htmlFiles } from './built-files.ts';
 
 export function securityHeaders(options: {
   frameOrigins: string[];

@@ -16,7 +16,7 @@
  * images at once on libuv's thread pool. Each image is kept in Astro's cache directory under the hash of its title, date, identity
  * and template (content-cache.ts), so a rebuild draws only the images whose page changed.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ import type { AstroIntegration } from 'astro';
 import { logoImage, siteIcons } from '../lib/brand-images.ts';
 import { pageTitle } from '../lib/head.ts';
 import { displayDate } from '../lib/articles.ts';
+import { decodeEntities } from '../lib/html-escape.ts';
+import { htmlFiles } from './built-files.ts';
 import { contentCache, contentKey } from './content-cache.ts';
 import {
   renderAppleTouchIcon,
@@ -34,19 +36,6 @@ import {
 } from './share-image-drawing.ts';
 
 export * from './share-image-drawing.ts';
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** Text as written in the page, from its HTML-escaped form. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return String.fromCodePoint(code);
-    }
-    return entities[name.toLowerCase()] ?? match;
-  });
-}
 
 function metaContent(html: string, property: string): string | undefined {
   for (const [tag] of html.matchAll(/<meta\s[^>]*>/gi)) {
@@ -74,13 +63,6 @@ export function shareImageRequest(html: string, identity: ShareImageIdentity) {
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
   const date = published ? displayDate(new Date(published), identity.locale) : undefined;
   return { path: decodeURIComponent(url.pathname), title, ...(date && { date }) };
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 const exists = (file: string) =>

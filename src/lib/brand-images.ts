@@ -4,6 +4,7 @@
  * src/integrations/share-images.ts; this module only says where they live and what they show,
  * so the head tags, the structured data and the renderer agree.
  */
+import { withoutTrailingSlash } from './paths.ts';
 import type { ShareImage } from './head.ts';
 
 /** The brand mark drawn by src/components/Logo.astro (a unit test keeps the two identical). */
@@ -50,8 +51,8 @@ export const shareImageSize = { width: 1200, height: 630 } as const;
 /** Where a route's share image is written: `/` → `/og/index.png`, `/services/shopify` → `/og/services/shopify.png`. */
 export function shareImagePath(route: string): string {
   if (!route.startsWith('/')) throw new Error(`A route must start with "/": ${route}`);
-  const clean = route.replace(/\/+$/, '');
-  return `/og${clean === '' ? '/index' : clean}.png`;
+  const clean = withoutTrailingSlash(route);
+  return `/og${clean === '/' ? '/index' : clean}.png`;
 }
 
 /** The share image of a page: its own title on the brand's background. */

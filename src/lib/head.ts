@@ -3,6 +3,7 @@
  * by one component (Seo.astro). URLs are made absolute from the configured site origin because
  * crawlers and chat apps do not resolve relative share-image URLs.
  */
+import { withoutTrailingSlash } from './paths.ts';
 
 export interface ShareImage {
   /** Path under the site root, e.g. "/og/default.png". */
@@ -79,8 +80,7 @@ export const defaultShareImage: ShareImage = {
 /** Absolute URL for a site path; trailing slashes are dropped to match the built routes. */
 export function absoluteUrl(path: string, origin: string): string {
   if (!path.startsWith('/')) throw new Error(`A site path must start with "/": ${path}`);
-  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return new URL(clean, origin).href;
+  return new URL(withoutTrailingSlash(path), origin).href;
 }
 
 export function pageTitle(title: string, brand: string): string {

@@ -1,6 +1,7 @@
 /**
  * Site routes and the header/footer navigation built from them. Labels are the spec's.
  */
+import { withoutTrailingSlash } from './paths.ts';
 export interface NavLink {
   href: string;
   label: string;
@@ -42,28 +43,24 @@ export const indexableRoutes = [
   '/terms',
 ] as const;
 
-function trimSlash(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
-
 /**
  * The public route of a page from the path Astro builds it at: pages are written as
  * `about.html` and `index.html` but served, linked and canonicalised as `/about` and `/`.
  */
 export function routePath(pathname: string): string {
-  const clean = trimSlash(pathname.replace(/\.html$/, '').replace(/\/index$/, '/'));
+  const clean = withoutTrailingSlash(pathname.replace(/\.html$/, '').replace(/\/index$/, '/'));
   return clean === '' ? '/' : clean;
 }
 
 /** True when `href` is the page being shown. */
 export function isCurrent(href: string, pathname: string): boolean {
-  return trimSlash(href) === trimSlash(pathname);
+  return withoutTrailingSlash(href) === withoutTrailingSlash(pathname);
 }
 
 /** True when `pathname` is `href` or one of its sub-pages (highlights "Services" on a service page). */
 export function isInSection(href: string, pathname: string): boolean {
-  const base = trimSlash(href);
-  const path = trimSlash(pathname);
+  const base = withoutTrailingSlash(href);
+  const path = withoutTrailingSlash(pathname);
   if (base === '/') return path === '/';
   return path === base || path.startsWith(`${base}/`);
 }

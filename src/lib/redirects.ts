@@ -2,6 +2,9 @@
  * Legacy paths (spec §2) and where they now live: the single source for Netlify's `_redirects`,
  * the local server's 301s and the meta-refresh fallback pages for any other static host.
  */
+import { escapeHtml } from './html-escape.ts';
+import { withoutTrailingSlash } from './paths.ts';
+
 export const redirects: Readonly<Record<string, string>> = {
   '/services/content-strategy': '/services/content',
   '/services/content-packages': '/services/content',
@@ -20,7 +23,7 @@ export const redirects: Readonly<Record<string, string>> = {
 
 /** The target for a legacy path, with or without its trailing slash; undefined otherwise. */
 export function redirectTarget(pathname: string): string | undefined {
-  const bare = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const bare = withoutTrailingSlash(pathname);
   return Object.hasOwn(redirects, bare) ? redirects[bare] : undefined;
 }
 
@@ -35,8 +38,6 @@ export function netlifyRedirects(): string {
   ]);
   return `${lines.join('\n')}\n`;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * A page for static hosts without redirect rules: `location.replace` so the legacy entry leaves

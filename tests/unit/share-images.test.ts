@@ -10,7 +10,6 @@ import {
   siteIcons,
 } from '@/lib/brand-images';
 import {
-  decodeEntities,
   renderAppleTouchIcon,
   renderFavicon,
   renderLogo,
@@ -104,12 +103,6 @@ describe('reading what a built page asks for', () => {
     expect(shareImageRequest('<title>x</title>', identity)).toBeUndefined();
     expect(shareImageRequest(page('x', 'https://elsewhere.example/og/x.png'), identity)).toBeUndefined();
     expect(shareImageRequest(page('x', 'https://www.studio.example/images/x.png'), identity)).toBeUndefined();
-  });
-
-  it('decodes the entities Astro escapes', () => {
-    expect(decodeEntities('Tom &amp; Jerry&#39;s &lt;b&gt; &quot;q&quot; &#x2014; &nbsp;&unknown;')).toBe(
-      'Tom & Jerry\'s <b> "q" \u2014 \u00a0&unknown;',
-    );
   });
 });
 

@@ -14,6 +14,6 @@ describe('fillHtmlTokens', () => {
 
   it('escapes configured values', () => {
     const html = fillHtmlTokens('{brand}', { email: 'a@b.example', brand: '<b>&Co' });
-    expect(html).toBe('&#60;b&#62;&#38;Co');
+    expect(html).toBe('&lt;b&gt;&amp;Co');
   });
 });
