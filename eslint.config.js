@@ -23,4 +23,30 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Node runs these files (and everything they import) by stripping types, with no bundler to
+    // resolve an extensionless path or the @/ alias: see CONTRIBUTING.md, "The import rule".
+    files: ['server/**', 'functions/**', 'scripts/**', 'src/lib/**', 'src/integrations/**', 'src/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportNamedDeclaration',
+          'ExportAllDeclaration',
+          'ImportExpression',
+        ].flatMap((node) => [
+          {
+            selector: `${node}[source.value=/^\\.\\.?\\/(?!.*\\.(m?ts|json)$)/]`,
+            message:
+              'Import relative modules with their .ts extension: Node strips types but resolves no paths.',
+          },
+          {
+            selector: `${node}[source.value=/^@\\//]`,
+            message: 'Use a relative path here: Node does not know the @/ alias.',
+          },
+        ]),
+      ],
+    },
+  },
 );

@@ -10,7 +10,7 @@
  *   stops every further hit, Clarity is told and stopped, and the analytics cookies are deleted.
  *   Accepting again in the same page resumes GA; Clarity starts again from the next page.
  */
-import { expiredAnalyticsCookies, type AnalyticsEvent, type AnalyticsIds } from './analytics';
+import { expiredAnalyticsCookies, type AnalyticsEvent, type AnalyticsIds } from './analytics.ts';
 
 type Command = (...args: unknown[]) => void;
 

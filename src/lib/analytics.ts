@@ -9,7 +9,7 @@
  *
  * Shared by the page script (src/lib/analytics-page.ts), the unit tests and the browser tests.
  */
-import type { BookingPlacement } from './booking';
+import type { BookingPlacement } from './booking.ts';
 
 /** The one form the site has; `form_submit` names it. */
 export const contactFormName = 'contact';
