@@ -10,13 +10,9 @@
  * Lighthouse's crawlability audit) and Best Practices on the 404, where Chrome itself logs the
  * 404 status as a console error.
  *
- * Two starts, one table each, because the site sends `Cross-Origin-Opener-Policy: same-origin`:
- * - arrival: Lighthouse's default, from about:blank. COOP makes Chrome commit the page into a new
- *   browsing-context group, so a fresh renderer sets up its window on the page's main thread; that
- *   one task (Lighthouse calls it "Unattributable") is what most of the TBT in this table is. A
- *   visitor arriving from another site pays it in any case (Chrome isolates cross-site pages).
- * - in-site: from the home page, as a visitor moving through the site, so the page loads into the
- *   warm renderer, as Lighthouse measures from about:blank any site that sends no COOP.
+ * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
+ * the home page). Why they differ (the site's Cross-Origin-Opener-Policy) is in the README,
+ * "Speed, accessibility and security".
  *
  * First, the contact function in-process (scripts/bench/function.ts): p50/p99 of its refusal and
  * validation paths, and 50 concurrent valid sends.
