@@ -16,7 +16,7 @@ import { createContactHandler, type ContactHandler } from '../../functions/send-
 import { startLocalBlobs } from '../../server/local-blobs.ts';
 import { honeypotField } from '../../src/lib/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
-import { smtpPass, smtpUser, startSmtpServer } from '../../tests/unit/support/smtp-test-server.ts';
+import { smtpTestEnv, startSmtpServer } from '../../tests/unit/support/smtp-test-server.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
 
 const endpoint = `${site.url}/api/send-contact-email`;
@@ -97,15 +97,7 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'bench-function-'));
   const blobs = await startLocalBlobs(root);
   const smtp = await startSmtpServer();
-  const mailEnv = {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
-    SMTP_SECURE: 'false',
-    SMTP_USER: smtpUser,
-    SMTP_PASS: smtpPass,
-    MAIL_FROM: 'website@agency.example',
-    MAIL_TO: 'enquiries@agency.example',
-  };
+  const mailEnv = smtpTestEnv(smtp.port);
   const savedEnv = Object.fromEntries(Object.keys(mailEnv).map((name) => [name, process.env[name]]));
   Object.assign(process.env, mailEnv);
   try {

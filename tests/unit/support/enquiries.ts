@@ -12,7 +12,7 @@ import { createSlidingWindowLimiter } from '../../../functions/lib/sliding-windo
 import { createContactHandler, type ContactHandler } from '../../../functions/send-contact-email.mts';
 import type { Enquiry } from '../../../src/lib/enquiry.ts';
 import { site } from '../../../src/site.config.ts';
-import { closedPort, smtpPass, smtpUser } from './smtp-test-server.ts';
+import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
 
 export const sampleEnquiry: Enquiry = {
   name: 'Ada Sentinel-Lovelace',
@@ -52,15 +52,7 @@ export function contactHandlerForTests(): ContactHandler {
 
 /** Stubs the environment of an SMTP route to `port` on 127.0.0.1 with the test server's login. */
 export function stubSmtpEnv(port: number): void {
-  vi.stubEnv('SMTP_HOST', '127.0.0.1');
-  vi.stubEnv('SMTP_PORT', String(port));
-  vi.stubEnv('SMTP_SECURE', 'false');
-  // The test servers offer no STARTTLS: the one documented opt-out.
-  vi.stubEnv('SMTP_REQUIRE_TLS', 'false');
-  vi.stubEnv('SMTP_USER', smtpUser);
-  vi.stubEnv('SMTP_PASS', smtpPass);
-  vi.stubEnv('MAIL_FROM', 'Agency website <website@agency.example>');
-  vi.stubEnv('MAIL_TO', 'enquiries@agency.example');
+  for (const [name, value] of Object.entries(smtpTestEnv(port))) vi.stubEnv(name, value);
   for (const name of ['CONTEXT', 'OUTBOX_DIR', 'SMTP_GREETING_TIMEOUT_MS', 'SMTP_SEND_TIMEOUT_MS']) {
     vi.stubEnv(name, undefined);
   }

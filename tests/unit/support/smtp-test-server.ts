@@ -10,6 +10,21 @@ import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
 export const smtpUser = 'mailer';
 export const smtpPass = 'correct horse battery staple';
 
+/** The mail settings that send to a test server on `port`, which offers no STARTTLS. */
+export function smtpTestEnv(port: number): Record<string, string> {
+  return {
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(port),
+    SMTP_SECURE: 'false',
+    // The test servers offer no STARTTLS: the one documented opt-out.
+    SMTP_REQUIRE_TLS: 'false',
+    SMTP_USER: smtpUser,
+    SMTP_PASS: smtpPass,
+    MAIL_FROM: 'Agency website <website@agency.example>',
+    MAIL_TO: 'enquiries@agency.example',
+  };
+}
+
 export interface ReceivedMessage {
   mailFrom: string;
   rcptTo: string[];
