@@ -8,28 +8,11 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { contentTypeFor } from '../src/lib/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/paths.ts';
 import { redirectTarget } from '../src/lib/redirects.ts';
 import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security-headers.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
 
 const compressible = new Set(['.html', '.css', '.js', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
@@ -132,7 +115,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
           : [undefined, asset.body];
     res.statusCode = status;
     applyHeaders(res, pathname);
-    res.setHeader('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream');
+    res.setHeader('Content-Type', contentTypeFor(file));
     // An error page is never a hashed asset, whatever path it answers.
     res.setHeader('Cache-Control', cacheControl(status === 200 ? pathname : '/'));
     res.setHeader('Content-Length', body.length);

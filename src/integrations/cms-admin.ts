@@ -14,6 +14,7 @@ import { parse, stringify } from 'yaml';
 import { cmsAdmin, cmsBackend } from '../lib/cms-admin.ts';
 import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/cms-assets.ts';
 import { withBackend, type CmsConfig } from '../lib/cms-config.ts';
+import { contentTypeFor } from '../lib/content-types.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 const editorRoot = join(dirname(resolve('@sveltia/cms')), '..');
@@ -67,13 +68,6 @@ export async function editorFiles(): Promise<Files> {
   return files;
 }
 
-const types: Record<string, string> = {
-  js: 'text/javascript; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  woff2: 'font/woff2',
-  yml: 'text/yaml; charset=utf-8',
-};
-
 export function cmsAdminFiles(): AstroIntegration {
   let publicDir = '';
   return {
@@ -93,10 +87,7 @@ export function cmsAdminFiles(): AstroIntegration {
           const read = files.get(req.url?.split('?')[0] ?? '');
           if (!read) return next();
           read().then((body) => {
-            res.setHeader(
-              'Content-Type',
-              types[req.url?.split('.').pop() ?? ''] ?? 'application/octet-stream',
-            );
+            res.setHeader('Content-Type', contentTypeFor(req.url?.split('?')[0] ?? ''));
             res.end(body);
           }, next);
         });

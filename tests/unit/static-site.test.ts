@@ -19,6 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'services', 'shopify.html'), '<h1>Shopify</h1>');
   writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
   writeFileSync(join(root, '_astro', 'site.abc123.css'), 'body{color:red}');
+  writeFileSync(join(root, 'config.yml'), 'backend: {}\n');
   writeFileSync(join(root, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n/about\n  X-Page: about\n');
   writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -78,6 +79,8 @@ describe('the local static server', () => {
     expect(asset.headers.get('content-type')).toBe('text/css; charset=utf-8');
     const page = await get('/about');
     expect(page.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // The editor's configuration, as `npm run dev` serves it too.
+    expect((await get('/config.yml')).headers.get('content-type')).toBe('text/yaml; charset=utf-8');
   });
 
   it('compresses text when the browser accepts it', async () => {
