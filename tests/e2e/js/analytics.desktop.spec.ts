@@ -440,9 +440,11 @@ test.describe('after Accept', () => {
         await page.locator(`script[src="${src}"]`).evaluate((script: HTMLScriptElement) => script.async),
       ).toBe(true);
     }
-    const queueAtLoad = await page.evaluate(
-      () => (window as unknown as { gaQueueAtLoad: unknown[][] }).gaQueueAtLoad,
-    );
+    // The request is seen when it leaves; the stub tag records the queue only once it has run.
+    const readQueue = () =>
+      page.evaluate(() => (window as unknown as { gaQueueAtLoad?: unknown[][] }).gaQueueAtLoad);
+    await expect.poll(readQueue).toBeDefined();
+    const queueAtLoad = (await readQueue())!;
     expect(queueAtLoad[0]).toEqual(['consent', 'default', gaConsentDefault]);
     expect(queueAtLoad[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
 
