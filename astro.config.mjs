@@ -17,10 +17,10 @@ const { devFunction } = await import('./src/integrations/dev-function.ts');
 const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
-const { indexableRoutes } = await import('./src/lib/navigation.ts');
-const { absoluteUrl } = await import('./src/lib/head.ts');
-const { isArticleRoute } = await import('./src/lib/articles.ts');
-const { headingAnchors } = await import('./src/lib/heading-anchors.ts');
+const { indexableRoutes } = await import('./src/lib/shared/navigation.ts');
+const { absoluteUrl } = await import('./src/lib/build/head.ts');
+const { isArticleRoute } = await import('./src/lib/build/articles.ts');
+const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
 
 const sitemapUrls = new Set(indexableRoutes.map((path) => absoluteUrl(path, site.url)));
 

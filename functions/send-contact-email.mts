@@ -5,9 +5,9 @@
  * (retry-enquiries.mts) sends it later. Runs as a Netlify Function (v2) and, unbundled, under
  * Node's type stripping in the local server.
  */
-import { enquirySchema } from '../src/lib/enquiry.ts';
-import { submissionIdField } from '../src/lib/submission.ts';
-import { spamVerdict } from '../src/lib/spam-traps.ts';
+import { enquirySchema } from '../src/lib/shared/enquiry.ts';
+import { submissionIdField } from '../src/lib/shared/submission.ts';
+import { spamVerdict } from '../src/lib/shared/spam-traps.ts';
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';
 import { deliverEmail } from './lib/deliver-email.ts';

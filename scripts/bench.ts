@@ -29,7 +29,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { indexableRoutes } from '../src/lib/navigation.ts';
+import { indexableRoutes } from '../src/lib/shared/navigation.ts';
 import { createSiteServer } from '../server/server.ts';
 import { benchFunction } from './bench/function.ts';
 import { benchArticles } from './bench/articles.ts';

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { canonicalIp, rightmostUntrusted } from '../src/lib/ip-address.ts';
+import { canonicalIp, rightmostUntrusted } from '../src/lib/shared/ip-address.ts';
 import { requestTarget, type RequestTarget } from './request-target.ts';
 
 export type WebHandler = (request: Request, context?: { ip?: string }) => Promise<Response>;

@@ -8,10 +8,10 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { contentTypeFor } from '../src/lib/content-types.ts';
-import { withoutTrailingSlash } from '../src/lib/paths.ts';
-import { redirectTarget } from '../src/lib/redirects.ts';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/security-headers.ts';
+import { contentTypeFor } from '../src/lib/shared/content-types.ts';
+import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
+import { redirectTarget } from '../src/lib/shared/redirects.ts';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/shared/security-headers.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
 
 const compressible = new Set(['.html', '.css', '.js', '.json', '.xml', '.txt', '.svg', '.webmanifest']);

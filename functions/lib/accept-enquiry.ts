@@ -7,7 +7,7 @@
 import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
 import { enquiryId, newRecord } from './enquiry-record.ts';
 import { logOutcome } from './log-outcome.ts';
-import type { Enquiry } from '../../src/lib/enquiry.ts';
+import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
 export type AcceptDeps = DeliveryDeps;
 

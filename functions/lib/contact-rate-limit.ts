@@ -3,7 +3,7 @@
  * Netlify's rule cannot hold a window this long): at most 5 accepted enquiries per visitor within
  * 10 minutes. The one home of these numbers; `config.rateLimit` is held to them by a test.
  */
-import { rateLimitKey } from '../../src/lib/ip-address.ts';
+import { rateLimitKey } from '../../src/lib/shared/ip-address.ts';
 import { createSlidingWindowLimiter } from './sliding-window-limiter.ts';
 
 export const contactRateLimit = {

@@ -2,9 +2,9 @@
  * The email the agency receives for one enquiry: subject, plain text and HTML (every value
  * HTML-escaped). Sender and recipient are fixed by configuration; the visitor is only Reply-To.
  */
-import { budgetRangeLabel, projectTypeLabel } from '../../src/lib/enquiry.ts';
-import type { Enquiry } from '../../src/lib/enquiry.ts';
-import { escapeHtml } from '../../src/lib/html-escape.ts';
+import { budgetRangeLabel, projectTypeLabel } from '../../src/lib/shared/enquiry.ts';
+import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
+import { escapeHtml } from '../../src/lib/shared/html-escape.ts';
 
 export interface EnquiryEmail {
   from: string;

@@ -4,7 +4,7 @@
  * Pure: no I/O, no clock of its own.
  */
 import { createHash } from 'node:crypto';
-import type { Enquiry } from '../../src/lib/enquiry.ts';
+import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
 export type EnquiryStatus = 'pending' | 'delivered' | 'failed';
 

@@ -14,7 +14,7 @@ import { maxBodyBytes } from '../../functions/lib/read-request.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
 import { startLocalBlobs } from '../../server/local-blobs.ts';
-import { honeypotField } from '../../src/lib/spam-traps.ts';
+import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
 import { smtpTestEnv, startSmtpServer } from '../../tests/unit/support/smtp-test-server.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';

@@ -11,10 +11,10 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
-import { cmsAdmin, cmsBackend } from '../lib/cms-admin.ts';
-import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/cms-assets.ts';
-import { withBackend, type CmsConfig } from '../lib/cms-config.ts';
-import { contentTypeFor } from '../lib/content-types.ts';
+import { cmsAdmin, cmsBackend } from '../lib/build/cms-admin.ts';
+import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build/cms-assets.ts';
+import { withBackend, type CmsConfig } from '../lib/build/cms-config.ts';
+import { contentTypeFor } from '../lib/shared/content-types.ts';
 
 const resolve = createRequire(import.meta.url).resolve;
 const editorRoot = join(dirname(resolve('@sveltia/cms')), '..');

@@ -6,8 +6,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { netlifyRedirects, redirectPage, redirects } from '../lib/redirects.ts';
-import { absoluteUrl } from '../lib/head.ts';
+import { netlifyRedirects, redirectPage, redirects } from '../lib/shared/redirects.ts';
+import { absoluteUrl } from '../lib/build/head.ts';
 
 async function writeFileDeep(path: string, contents: string) {
   await mkdir(dirname(path), { recursive: true });

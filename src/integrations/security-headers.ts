@@ -16,8 +16,8 @@ import {
   pageRules,
   withPolicyMeta,
   type AnalyticsConfig,
-} from '../lib/security-headers.ts';
-import { cmsAdmin } from '../lib/cms-admin.ts';
+} from '../lib/shared/security-headers.ts';
+import { cmsAdmin } from '../lib/build/cms-admin.ts';
 import { htmlFiles } from './built-files.ts';
 
 export function securityHeaders(options: {

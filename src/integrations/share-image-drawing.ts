@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/brand-images.ts';
-import { encodeIco } from '../lib/ico.ts';
+import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/build/brand-images.ts';
+import { encodeIco } from '../lib/build/ico.ts';
 
 export interface ShareImageIdentity {
   brand: string;

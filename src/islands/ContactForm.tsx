@@ -15,9 +15,9 @@
  */
 import { useEffect, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CollectionEntry } from 'astro:content';
-import { submissionIdField } from '@/lib/submission';
-import type { EnquiryField, budgetRanges, enquiryLimits, projectTypes } from '@/lib/enquiry';
-import { fillTimeField, honeypotField } from '@/lib/spam-traps';
+import { submissionIdField } from '@/lib/shared/submission';
+import type { EnquiryField, budgetRanges, enquiryLimits, projectTypes } from '@/lib/shared/enquiry';
+import { fillTimeField, honeypotField } from '@/lib/shared/spam-traps';
 import { Toasts, type Toast } from './Toasts';
 import { Icon } from './shared/Icon';
 

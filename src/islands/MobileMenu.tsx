@@ -13,10 +13,10 @@
  * moment React adds anything, and the native <details> covers the tap that triggers it.
  */
 import { useEffect, useState, type FocusEvent, type MouseEvent } from 'react';
-import type { BookingPlacement } from '@/lib/booking';
+import type { BookingPlacement } from '@/lib/shared/booking';
 import { Icon } from './shared/Icon';
 import { useNativeTakeover } from './shared/use-native-takeover';
-import { headerLinks, isCurrent, isInSection, type NavLink } from '@/lib/navigation';
+import { headerLinks, isCurrent, isInSection, type NavLink } from '@/lib/shared/navigation';
 
 export interface MobileMenuProps {
   /** The route being shown, to mark and highlight its link. */

@@ -1,10 +1,10 @@
 /** The blog's RSS feed: every published post, newest first, with absolute links. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPosts } from '@/lib/article-entries';
-import { getRequiredEntry } from '@/lib/entries';
-import { articlePath } from '@/lib/articles';
-import { feedTitle } from '@/lib/head';
+import { getPosts } from '@/lib/build/article-entries';
+import { getRequiredEntry } from '@/lib/build/entries';
+import { articlePath } from '@/lib/build/articles';
+import { feedTitle } from '@/lib/build/head';
 import { site } from '@/site.config';
 
 export const GET: APIRoute = async () => {

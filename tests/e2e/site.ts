@@ -1,6 +1,6 @@
 /** What the spec says each route shows: the expectations the browser tests check against. */
 import { site } from '../../src/site.config.ts';
-import { indexableRoutes } from '../../src/lib/navigation.ts';
+import { indexableRoutes } from '../../src/lib/shared/navigation.ts';
 
 export { site, indexableRoutes };
 

@@ -9,11 +9,11 @@ import {
   readConsent,
   storeConsent,
   type AnalyticsEvent,
-} from '@/lib/analytics';
-import { analyticsConfigured, analyticsIds } from '@/lib/analytics-config';
-import { clarityTagUrl, gaTagUrl } from '@/lib/analytics-vendors';
-import { contentSecurityPolicy } from '@/lib/security-headers';
-import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/booking';
+} from '@/lib/shared/analytics';
+import { analyticsConfigured, analyticsIds } from '@/lib/build/analytics-config';
+import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
+import { contentSecurityPolicy } from '@/lib/shared/security-headers';
+import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/shared/booking';
 
 function recorder() {
   const sent: AnalyticsEvent[] = [];

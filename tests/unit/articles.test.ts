@@ -11,7 +11,7 @@ import {
   tagPath,
   tagSlug,
   visibleArticles,
-} from '@/lib/articles';
+} from '@/lib/build/articles';
 
 const entry = (
   id: string,

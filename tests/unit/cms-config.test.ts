@@ -8,11 +8,11 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { cmsConfig, displayField, expandBraces, withBackend, type CmsConfig } from '@/lib/cms-config';
-import { field, humanize, inputSchema, type CmsField } from '@/lib/cms-fields';
+import { cmsConfig, displayField, expandBraces, withBackend, type CmsConfig } from '@/lib/build/cms-config';
+import { field, humanize, inputSchema, type CmsField } from '@/lib/build/cms-fields';
 import { generatedConfigText, paths } from '../../scripts/cms/generate.ts';
 import { loadCollections } from '../../scripts/cms/load-collections.ts';
-import type { CollectionSource } from '@/lib/cms-config';
+import type { CollectionSource } from '@/lib/build/cms-config';
 
 const editorSchema = JSON.parse(
   readFileSync(resolve('node_modules/@sveltia/cms/schema/sveltia-cms.json'), 'utf8'),

@@ -7,7 +7,12 @@ import { singleLine } from '../../functions/lib/enquiry-email.ts';
 import { mailRoute } from '../../functions/lib/mail-settings.ts';
 import { enquiryFormat, isCrossSite, parseFields } from '../../functions/lib/read-request.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
-import { fillTimeField, honeypotField, minimumFillTimeMs, spamVerdict } from '../../src/lib/spam-traps.ts';
+import {
+  fillTimeField,
+  honeypotField,
+  minimumFillTimeMs,
+  spamVerdict,
+} from '../../src/lib/shared/spam-traps.ts';
 
 const request = (headers: Record<string, string> = {}, url = 'https://www.agency.example/api/x') =>
   new Request(url, { method: 'POST', headers });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, buildHead, pageTitle, serialiseJsonLd } from '@/lib/head';
+import { absoluteUrl, buildHead, pageTitle, serialiseJsonLd } from '@/lib/build/head';
 
 const identity = { brand: 'Scaleworks', url: 'https://www.agency.example', locale: 'en-GB' };
 const meta = (head: ReturnType<typeof buildHead>, key: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, escapeHtml } from '@/lib/html-escape';
-import { withoutTrailingSlash } from '@/lib/paths';
+import { decodeEntities, escapeHtml } from '@/lib/shared/html-escape';
+import { withoutTrailingSlash } from '@/lib/shared/paths';
 
 describe('HTML escaping', () => {
   it('escapes the five HTML-significant characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeIco } from '@/lib/ico';
+import { encodeIco } from '@/lib/build/ico';
 import { readIco } from './support/ico.ts';
 
 /** A stand-in PNG: the signature, then bytes that tell the images apart. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp, isOwnNetwork, rateLimitKey, rightmostUntrusted } from '@/lib/ip-address';
+import { canonicalIp, isOwnNetwork, rateLimitKey, rightmostUntrusted } from '@/lib/shared/ip-address';
 
 describe('canonicalIp', () => {
   it('gives one text per address', () => {

@@ -6,8 +6,8 @@ import {
   isCurrent,
   isInSection,
   routePath,
-} from '@/lib/navigation';
-import { packagePlacement, servicePlacements } from '@/lib/booking';
+} from '@/lib/shared/navigation';
+import { packagePlacement, servicePlacements } from '@/lib/shared/booking';
 
 describe('navigation', () => {
   it('has the spec header and footer links', () => {

@@ -12,7 +12,7 @@ import {
   parseHeadersFile,
   pathPattern,
   withPolicyMeta,
-} from '@/lib/security-headers';
+} from '@/lib/shared/security-headers';
 
 describe('pathPattern (Netlify path matching)', () => {
   it('matches exact paths with an optional trailing slash, ignoring case', () => {

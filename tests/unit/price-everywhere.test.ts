@@ -8,7 +8,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatPrice } from '@/lib/price';
+import { formatPrice } from '@/lib/build/price';
 
 const project = resolve(import.meta.dirname, '../..');
 const copy = mkdtempSync(join(tmpdir(), 'price-everywhere-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTokens, formatPrice, lowestPrice } from '@/lib/price';
+import { fillTokens, formatPrice, lowestPrice } from '@/lib/build/price';
 
 describe('formatPrice', () => {
   it('writes whole pounds the en-GB way, with no pence', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { netlifyRedirects, redirectPage, redirectScript, redirectTarget, redirects } from '@/lib/redirects';
+import {
+  netlifyRedirects,
+  redirectPage,
+  redirectScript,
+  redirectTarget,
+  redirects,
+} from '@/lib/shared/redirects';
 
 // The spec's list (§2), written out here so a change to the source list is a visible test change.
 const expected: Record<string, string> = {

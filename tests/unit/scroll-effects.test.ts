@@ -6,7 +6,7 @@ import {
   floatingBookingShown,
   scrollIndicatorHideRatio,
   scrollIndicatorPassed,
-} from '@/lib/scroll-effects';
+} from '@/lib/browser/scroll-effects';
 
 describe('the spec thresholds (§9)', () => {
   it('are 35 % of the viewport, one viewport and 20 % visibility', () => {

@@ -7,7 +7,7 @@ import {
   inlineHashes,
   mergeHashes,
   parseHeadersFile,
-} from '@/lib/security-headers';
+} from '@/lib/shared/security-headers';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFor, parseHeadersFile } from '../../src/lib/security-headers.ts';
+import { headersFor, parseHeadersFile } from '../../src/lib/shared/security-headers.ts';
 import { rawRequest, startLikeNpmStart, type RawResponse, type StartedServer } from './support/raw-http.ts';
 
 const project = resolve(import.meta.dirname, '../..');

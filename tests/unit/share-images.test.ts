@@ -8,7 +8,7 @@ import {
   shareImageFor,
   shareImagePath,
   siteIcons,
-} from '@/lib/brand-images';
+} from '@/lib/build/brand-images';
 import {
   renderAppleTouchIcon,
   renderFavicon,

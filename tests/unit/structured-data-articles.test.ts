@@ -5,8 +5,8 @@ import {
   blogPostingNodes,
   caseStudyNodes,
   type ArticleContent,
-} from '@/lib/structured-data-articles';
-import { founderPeople, ids } from '@/lib/structured-data';
+} from '@/lib/build/structured-data-articles';
+import { founderPeople, ids } from '@/lib/build/structured-data';
 
 const content: ArticleContent = {
   title: 'Five quick wins',

@@ -13,8 +13,8 @@ import {
   siteGraph,
   website,
   type ServiceContent,
-} from '@/lib/structured-data';
-import { serialiseJsonLd } from '@/lib/head';
+} from '@/lib/build/structured-data';
+import { serialiseJsonLd } from '@/lib/build/head';
 
 const faq = {
   items: [

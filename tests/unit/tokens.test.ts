@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillHtmlTokens } from '@/lib/tokens';
+import { fillHtmlTokens } from '@/lib/build/tokens';
 
 describe('fillHtmlTokens', () => {
   it('turns {email} into a mailto link and {brand} into the name', () => {

@@ -3,7 +3,7 @@
  * (which cannot be used inside React), from the same path data. Always decorative: the text
  * next to them names the control.
  */
-import { calendar, check, chevron, close, menu } from '@/lib/icon-paths';
+import { calendar, check, chevron, close, menu } from '@/lib/shared/icon-paths';
 
 // Only the icons the islands draw, so their bundles carry no other path data.
 const paths = { calendar, check, chevron, close, menu };

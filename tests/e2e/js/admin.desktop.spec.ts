@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { cmsAdmin } from '../../../src/lib/cms-admin.ts';
+import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
 import {
   adminContentSecurityPolicy,
   headersFor,
   parseHeadersFile,
-} from '../../../src/lib/security-headers.ts';
+} from '../../../src/lib/shared/security-headers.ts';
 import { failOnPageErrors } from '../support/islands.ts';
 import { sweepPages } from '../pages.ts';
 

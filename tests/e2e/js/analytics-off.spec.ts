@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { consentKey } from '../../../src/lib/analytics.ts';
+import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { sweepPages } from '../pages.ts';
 import { site } from '../site.ts';
 

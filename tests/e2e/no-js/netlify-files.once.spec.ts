@@ -7,15 +7,15 @@ import { join, resolve } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { expect, test } from '@playwright/test';
-import { redirectTarget, redirects } from '../../../src/lib/redirects.ts';
-import { cmsAdmin } from '../../../src/lib/cms-admin.ts';
+import { redirectTarget, redirects } from '../../../src/lib/shared/redirects.ts';
+import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
 import {
   contentSecurityPolicy,
   inlineHashes,
   mergeHashes,
   pageRules,
   parseHeadersFile,
-} from '../../../src/lib/security-headers.ts';
+} from '../../../src/lib/shared/security-headers.ts';
 import { site } from '../../../src/site.config.ts';
 
 // The folder `npm start` serves to these tests (the web server built it before any test ran).

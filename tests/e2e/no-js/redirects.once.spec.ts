@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { redirects } from '../../../src/lib/redirects.ts';
+import { redirects } from '../../../src/lib/shared/redirects.ts';
 
 for (const [from, to] of Object.entries(redirects)) {
   test(`${from} answers 301 to ${to}, with or without a trailing slash`, async ({ request }) => {

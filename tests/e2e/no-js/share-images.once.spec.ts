@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { redirects } from '../../../src/lib/redirects.ts';
+import { redirects } from '../../../src/lib/shared/redirects.ts';
 import { readIco } from '../../unit/support/ico.ts';
 import { indexableRoutes, site } from '../site.ts';
 

@@ -10,7 +10,7 @@ import { deliverEmail } from '../../../functions/lib/deliver-email.ts';
 import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
 import { createSlidingWindowLimiter } from '../../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../../functions/send-contact-email.mts';
-import type { Enquiry } from '../../../src/lib/enquiry.ts';
+import type { Enquiry } from '../../../src/lib/shared/enquiry.ts';
 import { site } from '../../../src/site.config.ts';
 import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
 

@@ -4,7 +4,7 @@
  * src/integrations/share-images.ts; this module only says where they live and what they show,
  * so the head tags, the structured data and the renderer agree.
  */
-import { withoutTrailingSlash } from './paths.ts';
+import { withoutTrailingSlash } from '../shared/paths.ts';
 import type { ShareImage } from './head.ts';
 
 /** The brand mark drawn by src/components/Logo.astro (a unit test keeps the two identical). */

@@ -1,7 +1,7 @@
 /**
  * Structured data of a blog post (`BlogPosting`, written by a founder) and a case study (`Article`,
  * by the agency, about one of its services), each with its breadcrumb trail. Pure, like
- * src/lib/structured-data.ts, whose ids the nodes share: the author is the same person the about
+ * src/lib/build/structured-data.ts, whose ids the nodes share: the author is the same person the about
  * page describes, the publisher the organisation every page describes.
  */
 import type { ArticleLeaf, BlogPostingLeaf, IdReference, PersonLeaf } from 'schema-dts';

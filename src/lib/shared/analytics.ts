@@ -7,7 +7,7 @@
  * page) are held in memory, never stored: Accept sends them, Reject discards them. After a choice,
  * events are sent at once (accepted) or dropped as they happen (rejected or withdrawn).
  *
- * Shared by the page script (src/lib/analytics-page.ts), the unit tests and the browser tests.
+ * Shared by the page script (src/lib/browser/analytics-page.ts), the unit tests and the browser tests.
  */
 import type { BookingPlacement } from './booking.ts';
 
@@ -17,7 +17,7 @@ export const contactFormName = 'contact';
 export interface EventParams {
   /** A page view: the path and query, e.g. `/services?ref=mail` (spec §2: every change of either). */
   page_view: { page_path: string };
-  /** A booking button or link: where it sits (src/lib/booking.ts) and where it leads. */
+  /** A booking button or link: where it sits (src/lib/shared/booking.ts) and where it leads. */
   calendly_click: { location: BookingPlacement; url: string };
   /** A form was sent; only its name, never what the visitor typed. */
   form_submit: { form_name: typeof contactFormName };

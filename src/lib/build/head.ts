@@ -3,7 +3,7 @@
  * by one component (Seo.astro). URLs are made absolute from the configured site origin because
  * crawlers and chat apps do not resolve relative share-image URLs.
  */
-import { withoutTrailingSlash } from './paths.ts';
+import { withoutTrailingSlash } from '../shared/paths.ts';
 
 export interface ShareImage {
   /** Path under the site root, e.g. "/og/default.png". */

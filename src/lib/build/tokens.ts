@@ -2,7 +2,7 @@
  * Placeholders editors may write in copy: `{email}` in legal Markdown becomes a mailto link,
  * `{brand}` the brand name, so neither is ever typed into content twice.
  */
-import { escapeHtml } from './html-escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 
 /** Fills `{email}` and `{brand}` in already-rendered HTML (the Markdown output of a page). */
 export function fillHtmlTokens(html: string, values: { email: string; brand: string }): string {

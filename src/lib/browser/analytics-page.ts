@@ -16,9 +16,9 @@ import {
   readConsent,
   storeConsent,
   type Consent,
-} from './analytics.ts';
+} from '../shared/analytics.ts';
 import { createVendors } from './analytics-vendors.ts';
-import type { BookingPlacement } from './booking.ts';
+import type { BookingPlacement } from '../shared/booking.ts';
 
 const closest = <T extends Element>(target: EventTarget | null, selector: string) =>
   target instanceof Element ? target.closest<T>(selector) : null;

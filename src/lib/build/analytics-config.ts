@@ -6,7 +6,7 @@
  * Build-side only (it reads process.env); the page script gets the IDs from the consent banner's
  * data attributes (src/components/ConsentBanner.astro).
  */
-import type { AnalyticsIds } from './analytics.ts';
+import type { AnalyticsIds } from '../shared/analytics.ts';
 
 const formats = {
   PUBLIC_GA_ID: { pattern: /^G-[A-Z0-9]+$/, example: 'G-AB12CD34EF (a GA4 measurement ID)' },

@@ -1,6 +1,6 @@
 /**
  * Google Analytics 4 and Microsoft Clarity behind the tracker, on the main thread (Clarity cannot
- * run in a worker, so no Partytown). Browser-only: used by src/lib/analytics-page.ts.
+ * run in a worker, so no Partytown). Browser-only: used by src/lib/browser/analytics-page.ts.
  *
  * - Before any choice, GA4's Consent Mode default (everything denied) is the only thing queued,
  *   in memory; no tag is requested, so no analytics host is contacted and no cookie is set.
@@ -10,7 +10,7 @@
  *   stops every further hit, Clarity is told and stopped, and the analytics cookies are deleted.
  *   Accepting again in the same page resumes GA; Clarity starts again from the next page.
  */
-import { expiredAnalyticsCookies, type AnalyticsEvent, type AnalyticsIds } from './analytics.ts';
+import { expiredAnalyticsCookies, type AnalyticsEvent, type AnalyticsIds } from '../shared/analytics.ts';
 
 type Command = (...args: unknown[]) => void;
 
@@ -27,7 +27,7 @@ export const gaConsentDefault = {
   ad_personalization: 'denied',
 } as const;
 
-// IDs are letters, digits and dashes (src/lib/analytics-config.ts refuses anything else at build).
+// IDs are letters, digits and dashes (src/lib/build/analytics-config.ts refuses anything else at build).
 export const gaTagUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${id}`;
 export const clarityTagUrl = (id: string) => `https://www.clarity.ms/tag/${id}`;
 
