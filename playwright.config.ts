@@ -58,7 +58,7 @@ export default defineConfig({
   webServer: {
     // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `outbox`
     // (and trusting X-Forwarded-For, so each test can be its own client for the rate limit).
-    command: 'node tests/e2e/support/serve-with-smtp.ts',
+    command: 'node tests/support/serve-with-smtp.ts',
     url: `http://localhost:${port}/`,
     env: { PORT: String(port), HOST: '127.0.0.1', MAILBOX_DIR: outbox },
     reuseExistingServer: !process.env.CI,

@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects, both run by `npx vitest run` (and so by `npm test`): fast unit tests, and
- * integration tests that build a temporary copy of the site (`--project integration` alone).
+ * Two projects, both run by `npx vitest run` (and so by `npm test`), each a folder mirroring the
+ * code: in-memory unit tests, and integration tests that build a temporary copy of the site, talk
+ * to real SMTP servers, start child processes or bundle the functions (`--project integration`).
  */
 export default defineConfig({
   resolve: {

@@ -16,7 +16,7 @@ import { createContactHandler, type ContactHandler } from '../../functions/send-
 import { startLocalBlobs } from '../../server/local-blobs.ts';
 import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
-import { smtpTestEnv, startSmtpServer } from '../../tests/unit/support/smtp-test-server.ts';
+import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
 
 const endpoint = `${site.url}/api/send-contact-email`;

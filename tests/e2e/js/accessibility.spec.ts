@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../support/axe.ts';
-import { sweepPages } from '../pages.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { sweepPages } from '../../support/pages.ts';
 
 for (const { path } of sweepPages) {
   test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {

@@ -13,8 +13,8 @@ import {
   headersFor,
   parseHeadersFile,
 } from '../../../src/lib/shared/security-headers.ts';
-import { failOnPageErrors } from '../support/islands.ts';
-import { sweepPages } from '../pages.ts';
+import { failOnPageErrors } from '../../support/islands.ts';
+import { sweepPages } from '../../support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));

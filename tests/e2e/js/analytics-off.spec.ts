@@ -8,8 +8,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
-import { sweepPages } from '../pages.ts';
-import { site } from '../site.ts';
+import { sweepPages } from '../../support/pages.ts';
+import { site } from '../../support/site.ts';
 
 const bookingOrigin = new URL(site.bookingUrl).origin;
 const built = resolve(process.env.OUT_DIR ?? 'dist');

@@ -23,10 +23,10 @@ import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
 import { isBookingPlacement } from '../../../src/lib/shared/booking.ts';
-import { sweepPages } from '../pages.ts';
-import { site } from '../site.ts';
-import { expectNoAxeViolations } from '../support/axe.ts';
-import { scrollToY } from '../support/islands.ts';
+import { sweepPages } from '../../support/pages.ts';
+import { site } from '../../support/site.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { scrollToY } from '../../support/islands.ts';
 
 const gaId = 'G-TEST123';
 const clarityId = 'clartest';

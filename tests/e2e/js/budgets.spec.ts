@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
-import { sweepPages } from '../pages.ts';
+import { sweepPages } from '../../support/pages.ts';
 
 const FIRST_ROUND_TRIP = 14_000;
 const PAGE_WITHOUT_PHOTOS = 50 * 1024;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../site.ts';
+import { site } from '../../support/site.ts';
 import {
   asOwnClient,
   enquiry,
@@ -14,7 +14,7 @@ import {
   takeOurTime,
   uniqueMarker,
   type Enquiry,
-} from '../support/contact.ts';
+} from '../../support/contact.ts';
 
 const empty: Enquiry = { name: '', email: '', company: '', projectType: '', budgetRange: '', message: '' };
 const errorText = `There was a problem sending your message. Please try again or email us directly at ${site.email}`;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnPageErrors, faqPages, holdScripts, reactHydrated } from '../support/islands.ts';
+import { failOnPageErrors, faqPages, holdScripts, reactHydrated } from '../../support/islands.ts';
 
 const questionButtons = (page: Page) => page.locator('[data-faq] h3 > button');
 

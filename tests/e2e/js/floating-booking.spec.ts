@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { site } from '../site.ts';
-import { floatingBookingPages, recordScripts, scrollToY } from '../support/islands.ts';
+import { site } from '../../support/site.ts';
+import { floatingBookingPages, recordScripts, scrollToY } from '../../support/islands.ts';
 
 // Just under and just over the threshold: one viewport height (spec §9).
 const margin = 4;

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { recordScripts, scrollToY } from '../support/islands.ts';
+import { recordScripts, scrollToY } from '../../support/islands.ts';
 
 // Just under and just over each threshold (spec §9).
 const pixels = 4;

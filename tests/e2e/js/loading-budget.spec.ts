@@ -6,8 +6,8 @@
  * transferred, then with the response headers added, and checked against a budget.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { indexableRoutes } from '../site.ts';
-import { islandFiles, recordScripts, scrollToY } from '../support/islands.ts';
+import { indexableRoutes } from '../../support/site.ts';
+import { islandFiles, recordScripts, scrollToY } from '../../support/islands.ts';
 
 const routes = [...indexableRoutes, '/contact/sent', '/contact/error', '/no-such-page'];
 

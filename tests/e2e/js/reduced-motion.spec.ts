@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectStillDot } from '../support/motion.ts';
-import { scrollToY } from '../support/islands.ts';
+import { expectStillDot } from '../../support/motion.ts';
+import { scrollToY } from '../../support/islands.ts';
 
 test.describe('reduced motion with JavaScript', () => {
   test.beforeEach(async ({ page }) => {

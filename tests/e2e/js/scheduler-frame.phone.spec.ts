@@ -4,7 +4,7 @@
  * takes over; see tests/e2e/no-js/spec-content.spec.ts).
  */
 import { expect, test } from '@playwright/test';
-import { site } from '../site.ts';
+import { site } from '../../support/site.ts';
 
 const frameTitle = 'Booking calendar for a free 30-minute discovery call';
 

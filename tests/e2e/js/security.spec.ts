@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/security-headers.ts';
-import { sweepPages } from '../pages.ts';
+import { sweepPages } from '../../support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { serviceLinks } from '../site.ts';
-import { recordScripts } from '../support/islands.ts';
+import { serviceLinks } from '../../support/site.ts';
+import { recordScripts } from '../../support/islands.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toggle = (page: Page) => nav(page).locator('summary[aria-controls="services-menu"]');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { site } from '../site.ts';
+import { site } from '../../support/site.ts';
 import {
   asOwnClient,
   enquiry,
@@ -10,7 +10,7 @@ import {
   mailWith,
   neitherStoredNorSent,
   uniqueMarker,
-} from '../support/contact.ts';
+} from '../../support/contact.ts';
 
 test.beforeEach(async ({ page }) => {
   await asOwnClient(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { absolute, indexableRoutes, site } from '../site.ts';
+import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
 test('a crawler walking from / finds every internal link answering', async ({ page, request }) => {
   const seen = new Set<string>(['/']);

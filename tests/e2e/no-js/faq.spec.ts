@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { faqPages } from '../support/islands.ts';
+import { faqPages } from '../../support/islands.ts';
 
 test.describe('FAQ without JavaScript', () => {
   for (const { path, questions } of faqPages) {

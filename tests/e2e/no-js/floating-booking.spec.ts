@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { site } from '../site.ts';
-import { floatingBookingPages } from '../support/islands.ts';
+import { site } from '../../support/site.ts';
+import { floatingBookingPages } from '../../support/islands.ts';
 
 test.describe('floating booking button without JavaScript', () => {
   for (const { path, placement } of floatingBookingPages) {

@@ -4,7 +4,7 @@
  * control outside running text is at least 24×24 px (WCAG 2.5.8).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { sweepPages } from '../pages.ts';
+import { sweepPages } from '../../support/pages.ts';
 
 interface Stop {
   label: string;

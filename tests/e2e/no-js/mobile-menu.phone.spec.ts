@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { serviceLinks, site } from '../site.ts';
+import { serviceLinks, site } from '../../support/site.ts';
 
 test.describe('phone menu without JavaScript', () => {
   test('opens natively and every link in it works', async ({ page }) => {

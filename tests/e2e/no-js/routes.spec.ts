@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { absolute, indexableRoutes, routes, site } from '../site.ts';
+import { absolute, indexableRoutes, routes, site } from '../../support/site.ts';
 
 test('the expectations cover every indexable route', () => {
   expect(routes.map((route) => route.path).sort()).toEqual([...indexableRoutes].sort());

@@ -9,7 +9,7 @@ import { relative, resolve, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
 import { site } from '../../../src/site.config.ts';
-import { inlineCode } from '../support/inline-code.ts';
+import { inlineCode } from '../../support/inline-code.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const oneYear = 31_536_000;

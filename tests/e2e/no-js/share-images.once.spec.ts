@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { redirects } from '../../../src/lib/shared/redirects.ts';
-import { readIco } from '../../unit/support/ico.ts';
-import { indexableRoutes, site } from '../site.ts';
+import { readIco } from '../../support/ico.ts';
+import { indexableRoutes, site } from '../../support/site.ts';
 
 const meta = (page: Page, key: string) =>
   page.locator(`head meta[property="${key}"], head meta[name="${key}"]`).getAttribute('content');

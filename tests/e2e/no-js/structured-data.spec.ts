@@ -4,7 +4,7 @@
  * crumbs against the breadcrumb, founders against their profiles.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { absolute, indexableRoutes, site } from '../site.ts';
+import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
 type Node = Record<string, unknown> & { '@type': string; '@id'?: string };
 

@@ -1,0 +1,106 @@
+/**
+ * Proof the functions deploy: both are bundled by Netlify's own bundler (zip-it-and-ship-it, as a
+ * Netlify build does), and the bundled handlers answer real `Request`s against a local SMTP server
+ * and the local Blobs server. Also shows that v2 functions are bundled with nft whatever
+ * `node_bundler` says, which is why netlify.toml no longer sets it.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enquiryPolicy } from '../../../functions/lib/enquiry-record.ts';
+import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
+import { config as contactConfig } from '../../../functions/send-contact-email.mts';
+import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
+import { sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+
+type Handler = (request: Request, context?: object) => Promise<Response>;
+
+const project = path.resolve(import.meta.dirname, '../../..');
+let root: string;
+let blobs: LocalBlobs;
+let smtp: TestSmtpServer;
+let bundles: Awaited<ReturnType<typeof zipFunctions>>;
+const handlers: Record<string, Handler> = {};
+const store = openEnquiryStore();
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'bundled-functions-'));
+  bundles = await zipFunctions([path.join(project, 'functions')], path.join(root, 'bundles'), {
+    archiveFormat: 'none',
+    basePath: project,
+    repositoryRoot: project,
+    config: { '*': { nodeBundler: 'esbuild', nodeVersion: '24' } },
+  });
+  for (const bundle of bundles) {
+    const main = path.join(bundle.path, 'functions', `${bundle.name}.mjs`);
+    handlers[bundle.name] = ((await import(pathToFileURL(main).href)) as { default: Handler }).default;
+  }
+  blobs = await startLocalBlobs(path.join(root, 'data'));
+  smtp = await startSmtpServer();
+  for (const method of ['info', 'warn', 'error'] as const) {
+    vi.spyOn(console, method).mockImplementation(() => undefined);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await smtp.close();
+  await blobs.stop();
+  await rm(root, { recursive: true, force: true });
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+const post = (handler: Handler | undefined) =>
+  handler?.(
+    new Request('https://agency.example/api/send-contact-email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...sampleEnquiry, submissionId: randomUUID() }),
+    }),
+    { ip: '192.0.2.44' },
+  );
+
+describe("the functions as Netlify's bundler builds them", () => {
+  it('are two v2 functions, bundled with nft although esbuild was asked for', () => {
+    const byName = Object.fromEntries(bundles.map((bundle) => [bundle.name, bundle]));
+    expect(Object.keys(byName).sort()).toEqual(['retry-enquiries', 'send-contact-email']);
+    for (const bundle of bundles) {
+      expect(bundle).toMatchObject({ runtimeAPIVersion: 2, bundler: 'nft' });
+    }
+    expect(byName['send-contact-email']?.config).toMatchObject({
+      path: ['/api/send-contact-email'],
+      rateLimit: contactConfig.rateLimit,
+    });
+    expect(byName['retry-enquiries']?.schedule).toBe('* * * * *');
+  });
+
+  it('the bundled contact handler stores and delivers an enquiry', async () => {
+    stubSmtpEnv(smtp.port);
+    const response = await post(handlers['send-contact-email']);
+    expect(response?.status).toBe(200);
+    expect(await response?.json()).toEqual({ ok: true });
+    expect(smtp.received).toHaveLength(1);
+    const ids = await store.ids();
+    expect(ids.ok && ids.value).toHaveLength(1);
+  });
+
+  it('the bundled retry handler delivers what the contact handler could only store', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    stubSmtpEnv(await closedPort());
+    smtp.reset();
+    expect((await post(handlers['send-contact-email']))?.status).toBe(200);
+    expect(smtp.received).toHaveLength(0);
+
+    stubSmtpEnv(smtp.port);
+    vi.setSystemTime(Date.now() + enquiryPolicy.firstBackoffMs + 1);
+    const run = await handlers['retry-enquiries']?.(new Request('https://agency.example/'));
+    expect(await run?.json()).toMatchObject({ ok: true, retried: 1, delivered: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * An editor's mistake in a post or case study stops the build and says which file and which field
+ * to fix: one temporary copy, checked first against the schemas (`astro sync`, as every build
+ * starts), then built with references to a founder and a service that do not exist.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyProject, markdownFile, project } from '../../../scripts/bench/project-copy.ts';
+
+const copy = copyProject('article-errors');
+afterAll(() => copy.cleanup());
+
+const post = {
+  title: 'A post',
+  description: 'A description of the post, long enough for search results.',
+  publishDate: '2026-11-02',
+  author: 'amelia-hart',
+};
+
+/** The first Markdown example under a heading of CONTENT.md. */
+function guideExample(heading: string): string {
+  const guide = readFileSync(join(project, 'CONTENT.md'), 'utf8');
+  const section = guide.slice(guide.indexOf(`## ${heading}\n`));
+  const example = /```markdown\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!example) throw new Error(`No example under "${heading}" in CONTENT.md`);
+  return example;
+}
+
+describe('the editor’s guide', () => {
+  it('gives a complete example file of a post and of a case study that the schemas accept', () => {
+    copy.copy('src/content/founders/daniel-reid.jpg', 'src/content/blog/shopify-speed.jpg');
+    copy.write('src/content/blog/shopify-speed.md', guideExample('Publish a post'));
+    copy.copy('src/content/founders/amelia-hart.jpg', 'src/content/case-studies/skincare-rebuild.jpg');
+    copy.write('src/content/case-studies/skincare-rebuild.md', guideExample('Publish a case study'));
+    const result = copy.sync();
+    expect(result.output).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+  });
+});
+
+describe('a broken article', () => {
+  it('fails the schema check, naming the file and each wrong field', () => {
+    copy.copy('src/content/founders/amelia-hart.jpg', 'src/content/blog/cover.jpg');
+    copy.write(
+      'src/content/blog/bad-front-matter.md',
+      markdownFile({ ...post, description: 'x'.repeat(161), publishDate: 'last Tuesday' }, 'Text.'),
+    );
+    const result = copy.sync();
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('src/content/blog/bad-front-matter.md');
+    expect(result.output).toMatch(/description\W+keep it under 160 characters/);
+    expect(result.output).toMatch(/publishDate\W+must be a date written YYYY-MM-DD/);
+
+    // A cover without its description is checked once the fields themselves are right.
+    copy.write(
+      'src/content/blog/bad-front-matter.md',
+      markdownFile({ ...post, cover: './cover.jpg' }, 'Text.'),
+    );
+    const missingAlt = copy.sync();
+    expect(missingAlt.status).not.toBe(0);
+    expect(missingAlt.output).toContain('src/content/blog/bad-front-matter.md');
+    expect(missingAlt.output).toMatch(/coverAlt\W+describe the cover for people who cannot see it/);
+  });
+
+  it('fails the build on a founder or a service that does not exist, naming file, field and entry', () => {
+    copy.remove('src/content/blog/bad-front-matter.md');
+    copy.write('src/content/blog/unknown-author.md', markdownFile({ ...post, author: 'jane-doe' }, 'Text.'));
+    copy.write(
+      'src/content/case-studies/unknown-service.md',
+      markdownFile({ ...post, author: undefined, client: 'A client', service: 'seo-audits' }, 'Text.'),
+    );
+    const result = copy.build();
+    expect(result.status).not.toBe(0);
+    expect(result.output).toMatch(
+      /src\/content\/blog\/unknown-author\.md: author: "jane-doe" is not in founders \(src\/content\/founders\/ has: amelia-hart, daniel-reid\)/,
+    );
+    expect(result.output).toMatch(
+      /src\/content\/case-studies\/unknown-service\.md: service: "seo-audits" is not in services \(src\/content\/services\/ has: admin-appointment, content, shopify\)/,
+    );
+  });
+});

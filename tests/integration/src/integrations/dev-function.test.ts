@@ -1,0 +1,90 @@
+/**
+ * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
+ * which also starts the local Blobs store on first use and stops it with the dev server.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { devFunction } from '../../../../src/integrations/dev-function.ts';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+const seen: { method: string; body: string; ip?: string }[] = [];
+const handler = async (request: Request, context?: { ip?: string }) => {
+  seen.push({ method: request.method, body: await request.text(), ip: context?.ip });
+  return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+};
+const loaded: string[] = [];
+let middleware: Middleware | undefined;
+
+const integration = devFunction({
+  path: '/api/send-contact-email',
+  entry: '/functions/send-contact-email.mts',
+});
+const storeDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'dev-function-')), 'data');
+vi.stubEnv('ENQUIRY_STORE_DIR', storeDir);
+const server = createServer((req, res) => {
+  middleware?.(req, res, () => {
+    res.statusCode = 299;
+    res.end('next');
+  });
+});
+const setup = integration.hooks['astro:server:setup'] as unknown as (options: object) => void;
+vi.stubEnv('OUTBOX_DIR', undefined);
+setup({
+  server: {
+    httpServer: server,
+    middlewares: { use: (fn: Middleware) => (middleware = fn) },
+    ssrLoadModule: async (url: string) => {
+      loaded.push(url);
+      return { default: handler };
+    },
+  },
+  logger: { error: vi.fn() },
+});
+
+let origin = '';
+
+beforeAll(async () => {
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((done) => server.close(done));
+  vi.unstubAllEnvs();
+  rmSync(path.dirname(storeDir), { recursive: true, force: true });
+});
+
+describe('the dev server middleware', () => {
+  it('answers the function path with the function, loaded through Vite', async () => {
+    const response = await fetch(`${origin}/api/send-contact-email?x=1`, { method: 'POST', body: 'hello' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(loaded).toEqual(['/functions/send-contact-email.mts']);
+    expect(seen).toEqual([{ method: 'POST', body: 'hello', ip: '127.0.0.1' }]);
+  });
+
+  it('asks for the outbox, so enquiries without SMTP are kept in outbox/', () => {
+    expect(process.env.OUTBOX_DIR).toBe('outbox');
+  });
+
+  it('starts the local enquiry store before the function runs', () => {
+    expect(statSync(storeDir).isDirectory()).toBe(true);
+    const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString());
+    expect(context).toMatchObject({
+      siteID: 'local',
+      edgeURL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
+  });
+
+  it('leaves every other path to Astro', async () => {
+    const response = await fetch(`${origin}/contact`);
+    expect(response.status).toBe(299);
+    expect(await response.text()).toBe('next');
+    expect(seen).toHaveLength(1);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The content of the article test site: twelve published posts (two list pages), one of 1,500
+ * words with a cover and an update, four published case studies, and a draft of each kind that
+ * must appear nowhere in the build.
+ */
+import { articleBody, markdownFile, type ProjectCopy } from '../../scripts/bench/project-copy.ts';
+
+const day = (offset: number) => new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10);
+
+export const fixtures = {
+  /** Newest first, as the list shows them. */
+  posts: ['long-read', ...Array.from({ length: 11 }, (_, i) => `post-${String(11 - i).padStart(2, '0')}`)],
+  longRead: {
+    id: 'long-read',
+    title: 'The long read on Shopify speed',
+    words: 1500,
+    published: '2026-03-01',
+  },
+  draftPost: 'hidden-draft-post',
+  /** Newest first. */
+  caseStudies: ['delta-store', 'gamma-store', 'beta-store', 'alpha-store'],
+  draftCaseStudy: 'hidden-draft-study',
+  founders: { 'amelia-hart': 'Amelia Hart', 'daniel-reid': 'Daniel Reid' },
+};
+
+export function writeArticleFixtures(site: ProjectCopy) {
+  for (let i = 1; i <= 11; i += 1) {
+    const id = `post-${String(i).padStart(2, '0')}`;
+    site.write(
+      `src/content/blog/${id}.md`,
+      markdownFile(
+        {
+          title: `Post number ${i}`,
+          description: `Short description of post number ${i}, for the list and for search results.`,
+          publishDate: day(i),
+          author: i % 2 ? 'amelia-hart' : 'daniel-reid',
+          tags: i % 2 ? ['Content'] : ['Shopify'],
+        },
+        articleBody(300, `Post${i}`),
+      ),
+    );
+  }
+  const { longRead } = fixtures;
+  site.copy('src/content/founders/daniel-reid.jpg', 'src/content/blog/long-read.jpg');
+  site.write(
+    `src/content/blog/${longRead.id}.md`,
+    markdownFile(
+      {
+        title: longRead.title,
+        description: 'Everything we know about making a Shopify store fast on a phone, in one place.',
+        publishDate: longRead.published,
+        updatedDate: '2026-03-10',
+        author: 'daniel-reid',
+        cover: './long-read.jpg',
+        coverAlt: 'A storefront on a phone screen',
+        tags: ['Shopify', 'Speed'],
+      },
+      articleBody(longRead.words),
+    ),
+  );
+  site.write(
+    `src/content/blog/${fixtures.draftPost}.md`,
+    markdownFile(
+      {
+        title: 'A hidden draft post',
+        description: 'This post is a draft and must never reach a build, a feed or the sitemap.',
+        publishDate: '2026-05-01',
+        author: 'amelia-hart',
+        tags: ['Secret'],
+        draft: true,
+      },
+      'Not yet.',
+    ),
+  );
+
+  fixtures.caseStudies.forEach((id, index) => {
+    const newest = index === 0;
+    if (newest) site.copy('src/content/founders/amelia-hart.jpg', `src/content/case-studies/${id}.jpg`);
+    site.write(
+      `src/content/case-studies/${id}.md`,
+      markdownFile(
+        {
+          title: `Case study ${id}`,
+          description: `How we helped ${id} grow, with the numbers behind the project.`,
+          publishDate: day(40 - index),
+          client: `Client ${id}`,
+          service: newest ? 'shopify' : 'content',
+          ...(newest && {
+            cover: `./${id}.jpg`,
+            coverAlt: 'The client’s new home page',
+            results: [
+              { label: 'Conversion rate', value: '+38%' },
+              { label: 'Page load', value: '1.2 s' },
+            ],
+            quote: { text: 'They made our store twice as fast.', by: 'Sam Lee, Founder' },
+            tags: ['Shopify'],
+          }),
+        },
+        articleBody(400, `Study${index}`),
+      ),
+    );
+  });
+  site.write(
+    `src/content/case-studies/${fixtures.draftCaseStudy}.md`,
+    markdownFile(
+      {
+        title: 'A hidden draft case study',
+        description: 'This case study is a draft and must never reach a build or the sitemap.',
+        publishDate: '2026-05-01',
+        client: 'Secret client',
+        service: 'shopify',
+        draft: true,
+      },
+      'Not yet.',
+    ),
+  );
+}

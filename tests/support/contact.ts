@@ -1,0 +1,97 @@
+/** What the contact form tests share: a visitor, filling the form, and telling islands apart. */
+import { randomInt } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { outbox } from '../../playwright.config.ts';
+import { mailContaining } from './mailbox.ts';
+
+export { failMarker } from './mailbox.ts';
+
+/** The field labels and what a visitor fills in (`select` values are option values). */
+export interface Enquiry {
+  name: string;
+  email: string;
+  company: string;
+  projectType: string;
+  budgetRange: string;
+  message: string;
+}
+
+export function enquiry(message: string): Enquiry {
+  return {
+    name: 'Jo Bloggs',
+    email: 'jo@example.co.uk',
+    company: 'Bloggs Ltd',
+    projectType: 'shopify',
+    budgetRange: '1k-5k',
+    message,
+  };
+}
+
+/** A marker unique to this test run, to find its email among all the others. */
+export function uniqueMarker(label: string): string {
+  return `${label} ${Date.now().toString(36)}-${randomInt(1e9).toString(36)}`;
+}
+
+/**
+ * Makes the page its own client for the function's rate limit (5 per IP per 10 minutes): the
+ * test server trusts X-Forwarded-For, and every test sends from a random address.
+ */
+export async function asOwnClient(page: Page): Promise<void> {
+  const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
+}
+
+export async function fillEnquiry(page: Page, values: Enquiry): Promise<void> {
+  await page.getByLabel('Name').fill(values.name);
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel('Company').fill(values.company);
+  await page.getByLabel('Project type').selectOption(values.projectType);
+  await page.getByLabel('Budget range').selectOption(values.budgetRange);
+  await page.getByLabel('Message').fill(values.message);
+}
+
+export async function expectEnquiry(page: Page, values: Enquiry): Promise<void> {
+  await expect(page.getByLabel('Name')).toHaveValue(values.name);
+  await expect(page.getByLabel('Email')).toHaveValue(values.email);
+  await expect(page.getByLabel('Company')).toHaveValue(values.company);
+  await expect(page.getByLabel('Project type')).toHaveValue(values.projectType);
+  await expect(page.getByLabel('Budget range')).toHaveValue(values.budgetRange);
+  await expect(page.getByLabel('Message')).toHaveValue(values.message);
+}
+
+/** The saved emails containing `text` (see mailbox.ts). */
+export const mailWith = (text: string) => mailContaining(outbox, text);
+
+/** The form's island: it keeps Astro's `ssr` attribute until it has hydrated. */
+export const formIsland = (page: Page) => page.locator('astro-island:has([data-contact-form])');
+
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(formIsland(page)).not.toHaveAttribute('ssr');
+}
+
+/**
+ * The function flags enquiries sent within seconds of the form appearing (a bot's speed). A test
+ * fills the form in far less, so it moves the page's clock (installed with `page.clock.install()`
+ * before the page loads) on by a minute, as a person's would be.
+ */
+export async function takeOurTime(page: Page): Promise<void> {
+  await page.clock.fastForward(60_000);
+}
+
+/** The function's own answer when an enquiry could be neither stored nor sent. */
+export async function neitherStoredNorSent(page: Page): Promise<void> {
+  await page.route('**/api/send-contact-email', (route) =>
+    route.request().headers()['content-type']?.startsWith('application/json')
+      ? route.fulfill({ status: 502, json: { ok: false, error: 'send_failed', message: 'Sorry.' } })
+      : route.fulfill({ status: 303, headers: { Location: '/contact/error' } }),
+  );
+}
+
+/** Hidden, outside the tab order and named so no autofill fills it. */
+export async function expectQuietHoneypot(page: Page): Promise<void> {
+  const honeypot = page.locator('input[name="hp_leave_blank"]');
+  await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(honeypot).toBeHidden();
+  await expect(page.locator('div[aria-hidden="true"]:has(input[name="hp_leave_blank"])')).toHaveCount(1);
+}

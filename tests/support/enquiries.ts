@@ -1,0 +1,60 @@
+/**
+ * Shared pieces for the enquiry tests: a valid enquiry, the functions' real dependencies, an SMTP
+ * environment, and a way to point the Blobs client at a port where nothing listens for the
+ * length of a callback.
+ */
+import { setEnvironmentContext } from '@netlify/blobs';
+import { vi } from 'vitest';
+import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
+import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
+import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
+import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
+import { site } from '../../src/site.config.ts';
+import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
+
+export const sampleEnquiry: Enquiry = {
+  name: 'Ada Sentinel-Lovelace',
+  email: 'ada.sentinel@visitor.example',
+  company: 'Analytical Engines Sentinel Ltd',
+  projectType: 'shopify',
+  budgetRange: '5k-10k',
+  message: 'We need a new Shopify store for our sentinel range.',
+};
+
+export async function withBlobsDown<T>(run: () => Promise<T>): Promise<T> {
+  const saved = process.env.NETLIFY_BLOBS_CONTEXT ?? '';
+  const context: object = JSON.parse(Buffer.from(saved, 'base64').toString('utf8') || '{}');
+  const url = `http://127.0.0.1:${await closedPort()}`;
+  setEnvironmentContext({ ...context, edgeURL: url, uncachedEdgeURL: url });
+  try {
+    return await run();
+  } finally {
+    process.env.NETLIFY_BLOBS_CONTEXT = saved;
+  }
+}
+
+/** The real dependencies the deployed functions wire, with a limiter of the test's own. */
+export function realDeps() {
+  return {
+    now: () => Date.now(),
+    store: openEnquiryStore(),
+    mailer: deliverEmail,
+    env: process.env,
+    brand: site.brand,
+  };
+}
+
+export function contactHandlerForTests(): ContactHandler {
+  return createContactHandler({ ...realDeps(), limiter: createSlidingWindowLimiter(contactRateLimit) });
+}
+
+/** Stubs the environment of an SMTP route to `port` on 127.0.0.1 with the test server's login. */
+export function stubSmtpEnv(port: number): void {
+  for (const [name, value] of Object.entries(smtpTestEnv(port))) vi.stubEnv(name, value);
+  for (const name of ['CONTEXT', 'OUTBOX_DIR', 'SMTP_GREETING_TIMEOUT_MS', 'SMTP_SEND_TIMEOUT_MS']) {
+    vi.stubEnv(name, undefined);
+  }
+  vi.stubEnv('NODE_ENV', 'test');
+}

@@ -1,0 +1,18 @@
+/** The enquiry email's text helpers. */
+import { describe, expect, it } from 'vitest';
+import { singleLine } from '../../../../functions/lib/enquiry-email.ts';
+
+describe('email text helpers', () => {
+  it('turns line breaks and control characters into single spaces', () => {
+    expect(singleLine(' Eve\r\nBcc: x@y.example\u2028\t end ')).toBe('Eve Bcc: x@y.example end');
+    expect(singleLine('a\u0085b\u009bc\u0000d\u007fe')).toBe('a b c d e');
+  });
+
+  it('removes bidirectional formatting characters', () => {
+    const bidi = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+    expect(singleLine(`Ada ${[...bidi, '\u200e', '\u200f', '\u061c'].join('')}Lovelace`)).toBe(
+      'Ada Lovelace',
+    );
+    expect(singleLine('Jo\u202Egpj.exe')).toBe('Jogpj.exe');
+  });
+});

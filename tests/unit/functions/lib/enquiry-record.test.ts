@@ -1,0 +1,84 @@
+/** The rules of a stored enquiry's life: ids, backoff, giving up, retention. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  backoffMs,
+  dueAction,
+  enquiryId,
+  enquiryPolicy,
+  markDelivered,
+  markUndeliverable,
+  newRecord,
+  requeue,
+  startAttempt,
+} from '../../../../functions/lib/enquiry-record.ts';
+import { sampleEnquiry } from '../../../support/enquiries.ts';
+
+const minute = 60_000;
+const t0 = Date.UTC(2030, 2, 3, 23, 0);
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('enquiryId', () => {
+  it('comes from the submission id when there is a usable one', () => {
+    const submission = '4b0f7c1e-9a1d-4c55-8f3e-2d8a6b7c9e10';
+    const id = enquiryId(submission, sampleEnquiry, t0);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(enquiryId(submission, { ...sampleEnquiry, message: 'Changed' }, t0 + 86_400_000)).toBe(id);
+    expect(enquiryId('4b0f7c1e-9a1d-4c55-8f3e-2d8a6b7c9e11', sampleEnquiry, t0)).not.toBe(id);
+  });
+
+  it('otherwise comes from the content and the UTC day', () => {
+    for (const unusable of [undefined, '', 'short', '../../etc/passwd/xxxxxxxxxx', 42]) {
+      expect(enquiryId(unusable, sampleEnquiry, t0)).toBe(
+        enquiryId(undefined, sampleEnquiry, t0 + 59 * minute),
+      );
+    }
+    expect(enquiryId(undefined, sampleEnquiry, t0 + 61 * minute)).not.toBe(
+      enquiryId(undefined, sampleEnquiry, t0),
+    );
+    expect(enquiryId(undefined, { ...sampleEnquiry, message: 'Other' }, t0)).not.toBe(
+      enquiryId(undefined, sampleEnquiry, t0),
+    );
+  });
+});
+
+describe('the retry rules', () => {
+  it('back off from one minute, doubling, to at most an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 30].map((n) => backoffMs(n) / minute)).toEqual([
+      1, 2, 4, 8, 16, 32, 60, 60, 60,
+    ]);
+  });
+
+  it('retry a pending enquiry once its backoff is over, and give up after 24 hours', () => {
+    const record = newRecord('a'.repeat(32), sampleEnquiry, false, t0);
+    expect(dueAction(record, t0 + minute - 1)).toBe('wait');
+    expect(dueAction(record, t0 + minute)).toBe('retry');
+    const second = startAttempt(record, t0 + minute);
+    expect(second).toMatchObject({ attempts: 2, nextAttemptAt: new Date(t0 + 3 * minute).toISOString() });
+    expect(dueAction(second, t0 + 2 * minute)).toBe('wait');
+    expect(dueAction(second, t0 + enquiryPolicy.giveUpAfterMs + 1)).toBe('give-up');
+  });
+
+  it('count the 24 hours again from a resend', () => {
+    const failed = markUndeliverable(newRecord('a'.repeat(32), sampleEnquiry, false, t0), t0 + 86_400_001);
+    const later = t0 + 5 * 86_400_000;
+    const again = requeue(failed, later);
+    expect(dueAction(again, later)).toBe('retry');
+    expect(dueAction(again, later + enquiryPolicy.giveUpAfterMs)).toBe('retry');
+    expect(dueAction(again, later + enquiryPolicy.giveUpAfterMs + 1)).toBe('give-up');
+  });
+
+  it('delete delivered records after 30 days and failed ones after 90', () => {
+    const record = newRecord('a'.repeat(32), sampleEnquiry, false, t0);
+    const delivered = markDelivered(record, t0);
+    expect(delivered.lastError).toBeUndefined();
+    expect(dueAction(delivered, t0 + enquiryPolicy.deleteDeliveredAfterMs)).toBe('wait');
+    expect(dueAction(delivered, t0 + enquiryPolicy.deleteDeliveredAfterMs + 1)).toBe('delete');
+    const failed = markUndeliverable(record, t0);
+    expect(dueAction(failed, t0 + enquiryPolicy.deleteFailedAfterMs)).toBe('wait');
+    expect(dueAction(failed, t0 + enquiryPolicy.deleteFailedAfterMs + 1)).toBe('delete');
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCell,
+  median,
+  medianSample,
+  meetsGoal,
+  missedGoals,
+  renderTable,
+  sampleFrom,
+  type LighthouseResult,
+  type Sample,
+} from '../../../../scripts/bench/report.ts';
+import { percentile, renderFunctionTable } from '../../../../scripts/bench/function-report.ts';
+
+const perfect: Sample = {
+  performance: 100,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+  fcpMs: 690,
+  lcpMs: 750,
+  tbtMs: 0,
+  cls: 0,
+  totalKib: 20.2,
+  kibWithoutPhotos: 13.1,
+  jsKib: 0,
+  requests: 4,
+};
+
+function lighthouseResult(items: object[], scores: Partial<Record<string, number>> = {}) {
+  const category = (id: string) => ({ score: scores[id] ?? 1 });
+  return {
+    categories: {
+      performance: category('performance'),
+      accessibility: category('accessibility'),
+      'best-practices': category('best-practices'),
+      seo: category('seo'),
+    },
+    audits: {
+      'first-contentful-paint': { numericValue: 701.4 },
+      'largest-contentful-paint': { numericValue: 812.9 },
+      'total-blocking-time': { numericValue: 12 },
+      'cumulative-layout-shift': { numericValue: 0 },
+      'network-requests': { details: { items } },
+    },
+  } satisfies LighthouseResult;
+}
+
+describe('sampleFrom', () => {
+  it('reads the four scores, the timings and the bytes, leaving photos out of the page weight', () => {
+    const sample = sampleFrom(
+      lighthouseResult(
+        [
+          { transferSize: 12 * 1024, resourceType: 'Document', mimeType: 'text/html' },
+          { transferSize: 1024, resourceType: 'Image', mimeType: 'image/svg+xml' },
+          { transferSize: 7 * 1024, resourceType: 'Image', mimeType: 'image/avif' },
+          { transferSize: 2 * 1024, resourceType: 'Script', mimeType: 'text/javascript' },
+        ],
+        { performance: 0.994, seo: 0.63 },
+      ),
+    );
+    expect(sample).toEqual({
+      performance: 99,
+      accessibility: 100,
+      'best-practices': 100,
+      seo: 63,
+      fcpMs: 701.4,
+      lcpMs: 812.9,
+      tbtMs: 12,
+      cls: 0,
+      totalKib: 22,
+      kibWithoutPhotos: 15,
+      jsKib: 2,
+      requests: 4,
+    });
+  });
+
+  it('reports a missing audit as NaN, which then misses its goal', () => {
+    const result = lighthouseResult([]);
+    delete (result.audits as Partial<typeof result.audits>)['total-blocking-time'];
+    const sample = sampleFrom(result);
+    expect(sample.tbtMs).toBeNaN();
+    expect(meetsGoal('tbtMs', sample.tbtMs)).toBe(false);
+  });
+});
+
+describe('median', () => {
+  it('takes the middle of an odd count and the mean of the two middles of an even one', () => {
+    expect(median([30, 0, 12])).toBe(12);
+    expect(median([40, 0, 10, 20])).toBe(15);
+  });
+
+  it('refuses an empty list', () => {
+    expect(() => median([])).toThrow(/no values/);
+  });
+
+  it('takes each metric on its own across the runs', () => {
+    const runs = [
+      { ...perfect, tbtMs: 90, lcpMs: 700 },
+      { ...perfect, tbtMs: 0, lcpMs: 900 },
+      { ...perfect, tbtMs: 10, lcpMs: 800 },
+    ];
+    expect(medianSample(runs)).toEqual({ ...perfect, tbtMs: 10, lcpMs: 800 });
+  });
+});
+
+describe('goals', () => {
+  it('asks scores of 100 and timings at or under their limits', () => {
+    expect(meetsGoal('performance', 100)).toBe(true);
+    expect(meetsGoal('performance', 99)).toBe(false);
+    expect(meetsGoal('lcpMs', 900)).toBe(true);
+    expect(meetsGoal('lcpMs', 901)).toBe(false);
+    expect(meetsGoal('fcpMs', 801)).toBe(false);
+    expect(meetsGoal('tbtMs', 0)).toBe(true);
+    expect(meetsGoal('tbtMs', 1)).toBe(false);
+    expect(meetsGoal('cls', 0.001)).toBe(false);
+    expect(meetsGoal('kibWithoutPhotos', 50)).toBe(true);
+    expect(meetsGoal('kibWithoutPhotos', 50.1)).toBe(false);
+  });
+
+  it('marks nothing where no goal applies or the route is not graded on the metric', () => {
+    expect(meetsGoal('totalKib', 80)).toBeUndefined();
+    expect(meetsGoal('requests', 9)).toBeUndefined();
+    expect(meetsGoal('seo', 63, ['seo'])).toBeUndefined();
+    expect(meetsGoal('seo', 63)).toBe(false);
+  });
+
+  it('formats each figure with its mark', () => {
+    expect(formatCell('cls', 0)).toBe('0.000 ✓');
+    expect(formatCell('tbtMs', 33.4)).toBe('33 ✗');
+    expect(formatCell('totalKib', 20.24)).toBe('20.2');
+    expect(formatCell('seo', 63, ['seo'])).toBe('63');
+  });
+});
+
+describe('renderTable', () => {
+  const rows = [
+    { route: '/', median: perfect },
+    { route: '/contact/sent', median: { ...perfect, seo: 63, tbtMs: 40 }, ungraded: ['seo'] as const },
+  ];
+
+  it('prints one aligned Markdown row per route, each figure marked against its goal', () => {
+    const lines = renderTable(rows).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1);
+    expect(lines[0]).toMatch(/^\| route +\| perf +\| a11y +\| best +\| seo +\| FCP ms +\| LCP ms +\| TBT ms/);
+    expect(lines[2]).toMatch(/^\| \/ +\| 100 ✓ \| 100 ✓ \| 100 ✓ \| 100 ✓ \| 690 ✓ +\| 750 ✓ +\| 0 ✓ /);
+    expect(lines[3]).toMatch(/\| 63 +\| 690 ✓ +\| 750 ✓ +\| 40 ✗ +\| 0\.000 ✓/);
+  });
+
+  it('counts the figures that miss their goal', () => {
+    expect(missedGoals(rows)).toBe(1);
+    expect(missedGoals([{ route: '/', median: { ...perfect, lcpMs: 950, accessibility: 98 } }])).toBe(2);
+  });
+});
+
+describe('the function bench', () => {
+  it('takes nearest-rank percentiles', () => {
+    const values = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(percentile(values, 50)).toBe(50);
+    expect(percentile(values, 99)).toBe(99);
+    expect(percentile(values, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('prints a path, its status, runs, p50 and p99 per row', () => {
+    const table = renderFunctionTable([
+      { path: 'invalid fields', status: 422, timingsMs: [0.5, 0.25, 2, 150] },
+      { path: 'rate limited', status: 429, timingsMs: [12.345] },
+    ]);
+    expect(table.split('\n')).toEqual([
+      'path            status  runs  p50 ms  p99 ms',
+      'invalid fields     422     4   0.500     150',
+      'rate limited       429     1   12.35   12.35',
+    ]);
+  });
+});

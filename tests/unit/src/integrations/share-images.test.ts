@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  brandMark,
+  brandMarkSvg,
+  logoImage,
+  shareImageFor,
+  shareImagePath,
+  siteIcons,
+} from '@/lib/build/brand-images';
+import {
+  renderAppleTouchIcon,
+  renderFavicon,
+  renderLogo,
+  renderShareImage,
+  shareImageLayout,
+  shareImageRequest,
+} from '../../../../src/integrations/share-images.ts';
+import { readIco } from '../../../support/ico.ts';
+
+const identity = {
+  brand: 'Northlight',
+  tagline: 'Stores that sell',
+  url: 'https://www.studio.example',
+  locale: 'en-GB',
+};
+
+/** Width and height from a PNG's IHDR chunk, after checking the signature. */
+function pngSize(png: Buffer) {
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+const page = (title: string, image: string) =>
+  `<html><head><title>${title}</title><meta property="og:image" content="${image}"></head></html>`;
+
+describe('share image paths', () => {
+  it('follow the route, home being index', () => {
+    expect(shareImagePath('/')).toBe('/og/index.png');
+    expect(shareImagePath('/about')).toBe('/og/about.png');
+    expect(shareImagePath('/services/shopify/')).toBe('/og/services/shopify.png');
+    expect(() => shareImagePath('about')).toThrow();
+  });
+
+  it('come with the size and a description of the image', () => {
+    expect(shareImageFor('/about', 'About', 'Northlight')).toEqual({
+      path: '/og/about.png',
+      alt: 'Northlight: About',
+      width: 1200,
+      height: 630,
+    });
+  });
+});
+
+describe('the brand mark', () => {
+  for (const [file, where] of [
+    ['src/components/Logo.astro', 'the site header draws'],
+    ['public/favicon.svg', 'the pages name as their icon'],
+  ]) {
+    it(`is the one ${where}`, () => {
+      const drawn = readFileSync(resolve(import.meta.dirname, '../../../..', file), 'utf8');
+      const size = brandMark.viewBox;
+      expect(drawn).toContain(`viewBox="0 0 ${size} ${size}"`);
+      expect(drawn).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
+      expect(drawn).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
+    });
+  }
+
+  it('fills its whole square when asked, for icons the platform rounds itself', () => {
+    expect(brandMarkSvg(180)).toContain(`rx="${brandMark.radius}"`);
+    expect(brandMarkSvg(180, { squareCorners: true })).not.toContain('rx=');
+    expect(brandMarkSvg(180, { squareCorners: true })).toContain('width="180" height="180"');
+  });
+});
+
+describe('reading what a built page asks for', () => {
+  it('takes the title without the brand, as the page wrote it', () => {
+    const html = page(
+      'Shopify Builds &amp; Optimisation | Northlight',
+      'https://www.studio.example/og/services/shopify.png',
+    );
+    expect(shareImageRequest(html, identity)).toEqual({
+      path: '/og/services/shopify.png',
+      title: 'Shopify Builds & Optimisation',
+    });
+  });
+
+  it('takes an article’s date from its published time, written the UK way', () => {
+    const html = page('Five quick wins | Northlight', 'https://www.studio.example/og/blog/five.png').replace(
+      '</head>',
+      '<meta property="article:published_time" content="2026-11-02"></head>',
+    );
+    expect(shareImageRequest(html, identity)).toEqual({
+      path: '/og/blog/five.png',
+      title: 'Five quick wins',
+      date: '2 November 2026',
+    });
+  });
+
+  it('leaves pages without a generated image alone', () => {
+    expect(shareImageRequest('<title>x</title>', identity)).toBeUndefined();
+    expect(shareImageRequest(page('x', 'https://elsewhere.example/og/x.png'), identity)).toBeUndefined();
+    expect(shareImageRequest(page('x', 'https://www.studio.example/images/x.png'), identity)).toBeUndefined();
+  });
+});
+
+describe('the layout', () => {
+  const text = (title: string) => JSON.stringify(shareImageLayout(title, identity));
+
+  it('shows the title, the brand, the tagline and the address', () => {
+    const layout = text('About');
+    for (const part of ['"About"', '"Northlight"', '"Stores that sell"', '"studio.example"']) {
+      expect(layout).toContain(part);
+    }
+  });
+
+  it('shows an article’s date where the tagline would be', () => {
+    const layout = JSON.stringify(shareImageLayout('Five quick wins', identity, '2 November 2026'));
+    expect(layout).toContain('"2 November 2026"');
+    expect(layout).not.toContain('Stores that sell');
+  });
+
+  it('does not repeat the tagline when it is the title', () => {
+    expect(text('Stores That Sell').match(/stores that sell/gi)).toHaveLength(1);
+  });
+});
+
+describe('rendering', () => {
+  it('draws a 1200×630 PNG per title, different for different titles', async () => {
+    const [about, contact] = await Promise.all([
+      renderShareImage('About', identity),
+      renderShareImage('Contact', identity),
+    ]);
+    expect(pngSize(about)).toEqual({ width: 1200, height: 630 });
+    expect(pngSize(contact)).toEqual({ width: 1200, height: 630 });
+    expect(about.equals(contact)).toBe(false);
+  });
+
+  it('draws the square logo', async () => {
+    expect(pngSize(await renderLogo())).toEqual({ width: logoImage.size, height: logoImage.size });
+  });
+
+  it('draws /favicon.ico with a PNG of the mark at each of its sizes', async () => {
+    const { type, entries } = readIco(await renderFavicon());
+    expect(type).toBe(1);
+    expect(entries.map(({ width }) => width)).toEqual(siteIcons.favicon.sizes);
+    for (const { width, height, data } of entries) {
+      expect(pngSize(data)).toEqual({ width, height });
+    }
+  });
+
+  it("draws Apple's home-screen icon at its size", async () => {
+    const size = siteIcons.appleTouch.size;
+    expect(pngSize(await renderAppleTouchIcon())).toEqual({ width: size, height: size });
+  });
+});
