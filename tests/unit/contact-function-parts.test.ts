@@ -263,8 +263,10 @@ describe('mailRoute', () => {
     expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'FALSE' }, 'x')).toMatchObject({
       transport: { requireTLS: false },
     });
-    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'no' }, 'x')).toMatchObject({
-      transport: { requireTLS: true },
+    // A garbled value never turns TLS off: nothing is sent until it is fixed.
+    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'no' }, 'x')).toEqual({
+      kind: 'unconfigured',
+      problem: 'SMTP_REQUIRE_TLS must be true or false, got "no"',
     });
   });
 
@@ -279,9 +281,7 @@ describe('mailRoute', () => {
     expect(mailRoute({ ...smtp, SMTP_PORT: '2525' }, 'x@agency.example')).toMatchObject({
       transport: { port: 2525 },
     });
-    expect(mailRoute({ ...smtp, SMTP_GREETING_TIMEOUT_MS: 'soon' }, 'x')).toMatchObject({
-      transport: { greetingTimeout: 5000 },
-    });
+    expect(mailRoute({ ...smtp, SMTP_GREETING_TIMEOUT_MS: 'soon' }, 'x').kind).toBe('unconfigured');
     expect(mailRoute({ ...smtp, SMTP_GREETING_TIMEOUT_MS: '250' }, 'x')).toMatchObject({
       transport: { greetingTimeout: 250 },
     });

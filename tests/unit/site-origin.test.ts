@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { siteOrigin } from '../../src/site.config.ts';
+import { siteSettings } from '../../src/site.config.ts';
+
+const siteOrigin = (env: Record<string, string>) => siteSettings(env).url;
 
 describe('siteOrigin', () => {
   it('takes SITE_URL, else the URL Netlify sets during its builds, else the placeholder', () => {
