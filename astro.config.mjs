@@ -6,11 +6,14 @@ import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 
-// .env files fill in what the real environment does not set; src/site.config.ts reads process.env.
+// .env files fill in what the real environment does not set, before the settings modules read it
+// (src/site.config.ts, src/lib/build/build-config.ts).
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/site.config.ts');
+const { buildConfig } = await import('./src/lib/build/build-config.ts');
+const { contactEndpoint } = await import('./src/lib/shared/paths.ts');
 const { legacyRedirects } = await import('./src/integrations/legacy-redirects.ts');
 const { clientDirectives } = await import('./src/integrations/client-directives.ts');
 const { devFunction } = await import('./src/integrations/dev-function.ts');
@@ -25,7 +28,7 @@ const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
 const sitemapUrls = new Set(indexableRoutes.map((path) => absoluteUrl(path, site.url)));
 
 // A build folder other than dist/ (OUT_DIR) gets its own cache, so parallel builds never share one.
-const outDir = process.env.OUT_DIR;
+const { outDir } = buildConfig;
 
 export default defineConfig({
   site: site.url,
@@ -45,7 +48,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
-    devFunction({ path: '/api/send-contact-email', entry: '/functions/send-contact-email.mts' }),
+    devFunction({ path: contactEndpoint, entry: '/functions/send-contact-email.mts' }),
     // The fixed routes, plus every published list page, tag list and entry (drafts are never built).
     sitemap({
       filter: (page) =>
@@ -54,11 +57,11 @@ export default defineConfig({
     }),
     shareImages(site),
     legacyRedirects(site.url),
-    cmsAdminFiles(),
+    cmsAdminFiles(buildConfig.cms),
     // Last: it hashes the inline code of every page the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],
-      analytics: { gaId: process.env.PUBLIC_GA_ID, clarityId: process.env.PUBLIC_CLARITY_ID },
+      analytics: buildConfig.analytics,
     }),
   ],
   vite: {

@@ -9,7 +9,8 @@ import type { Mailer } from './lib/enquiry-delivery.ts';
 import { runEnquiryJob } from './lib/enquiry-job.ts';
 import { openEnquiryStore, type EnquiryStore } from './lib/enquiry-store.ts';
 import { logOutcome } from './lib/log-outcome.ts';
-import { mailRoute, type Env } from './lib/mail-settings.ts';
+import type { Env } from '../src/lib/shared/env.ts';
+import { mailRoute } from './lib/mail-settings.ts';
 
 export const config = { schedule: '* * * * *' };
 

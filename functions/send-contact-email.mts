@@ -6,6 +6,7 @@
  * Node's type stripping in the local server.
  */
 import { enquirySchema } from '../src/lib/shared/enquiry.ts';
+import type { Env } from '../src/lib/shared/env.ts';
 import { submissionIdField } from '../src/lib/shared/submission.ts';
 import { spamVerdict } from '../src/lib/shared/spam-traps.ts';
 import { site } from '../src/site.config.ts';
@@ -14,14 +15,15 @@ import { deliverEmail } from './lib/deliver-email.ts';
 import { acceptEnquiry, type AcceptDeps } from './lib/accept-enquiry.ts';
 import { openEnquiryStore } from './lib/enquiry-store.ts';
 import { logOutcome } from './lib/log-outcome.ts';
-import { mailRoute, type DeployedRuntime, type Env } from './lib/mail-settings.ts';
+import { mailRoute, type DeployedRuntime } from './lib/mail-settings.ts';
 import { enquiryFormat, isCrossSite, parseFields, readBodyText } from './lib/read-request.ts';
 import { failure, success } from './lib/responses.ts';
 import type { FieldErrors } from './lib/responses.ts';
 import type { SlidingWindowLimiter } from './lib/sliding-window-limiter.ts';
 
 // Literal values: Netlify reads this object without running the code. Held by a test to
-// `contactRateLimit` (functions/lib/contact-rate-limit.ts), the one home of the numbers.
+// `contactEndpoint` (src/lib/shared/paths.ts) and `contactRateLimit`
+// (functions/lib/contact-rate-limit.ts), the one homes of the path and the numbers.
 export const config = {
   path: '/api/send-contact-email',
   rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },

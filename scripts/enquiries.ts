@@ -4,12 +4,13 @@
  * store. See scripts/enquiries/commands.ts for the options.
  */
 import { openEnquiryStore, siteCredentials } from '../functions/lib/enquiry-store.ts';
+import { serverConfig } from '../server/config.ts';
 import { startLocalBlobs } from '../server/local-blobs.ts';
 import { runEnquiriesCommand } from './enquiries/commands.ts';
 
 const remote = siteCredentials(process.env);
 
-const local = remote ? undefined : await startLocalBlobs();
+const local = remote ? undefined : await startLocalBlobs(serverConfig(process.env).enquiryStoreDir);
 console.error(remote ? `Netlify site ${remote.siteID}` : `Local store ${local?.directory}`);
 try {
   process.exitCode = await runEnquiriesCommand(process.argv.slice(2), {

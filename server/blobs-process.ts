@@ -1,15 +1,25 @@
 /**
  * Runs @netlify/blobs' own local server in a child process of its own, so its umask can be 077
  * without touching the parent: the store's directory is 0700 and every file it writes 0600 (the
- * server has no option for file modes). Started and stopped by local-blobs.ts.
+ * server has no option for file modes). Started and stopped by local-blobs.ts: once this process
+ * says it is ready, the parent sends the settings, and this one answers with its port. Messages
+ * (not the environment or arguments) keep the token out of sight of other processes.
  */
+import { once } from 'node:events';
 import { chmod, mkdir } from 'node:fs/promises';
 import { BlobsServer } from '@netlify/blobs/server';
 
+export interface BlobsProcessSettings {
+  directory: string;
+  token: string;
+}
+
 process.umask(0o077);
-const directory = process.env.BLOBS_DIRECTORY ?? '';
-const token = process.env.BLOBS_TOKEN ?? '';
-if (!directory || !token) throw new Error('BLOBS_DIRECTORY and BLOBS_TOKEN must be set');
+// Ready only once listening: a message sent any earlier would be lost.
+const settings = once(process, 'message') as Promise<[BlobsProcessSettings]>;
+process.send?.('ready');
+const [{ directory, token }] = await settings;
+if (!directory || !token) throw new Error('The local Blobs server needs a directory and a token');
 
 await mkdir(directory, { recursive: true, mode: 0o700 });
 await chmod(directory, 0o700);

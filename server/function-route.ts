@@ -47,16 +47,8 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
 }
 
 /**
- * `TRUST_PROXY=1`: the server runs behind a reverse proxy on this machine or a private network
- * that appends the address it sees to X-Forwarded-For. Off by default: anyone can send that
- * header, and believing it without such a proxy would let a visitor choose their own bucket.
- */
-export function trustsProxy(env: Record<string, string | undefined> = process.env): boolean {
-  return ['1', 'true'].includes(env.TRUST_PROXY?.trim().toLowerCase() ?? '');
-}
-
-/**
- * The visitor's canonical IP: the socket's, or with a trusted proxy the rightmost
+ * The visitor's canonical IP, handed to the function as Netlify hands it `context.ip`: the
+ * socket's, or with a trusted proxy (`TRUST_PROXY`, server/config.ts) the rightmost
  * X-Forwarded-For entry that is not one of our own hops (see `rightmostUntrusted`).
  */
 export function clientAddress(req: IncomingMessage, trustProxy: boolean): string | undefined {
@@ -70,7 +62,7 @@ export async function runFunction(
   handler: WebHandler,
   req: IncomingMessage,
   res: ServerResponse,
-  { trustProxy = trustsProxy(), target }: { trustProxy?: boolean; target?: RequestTarget } = {},
+  { trustProxy, target }: { trustProxy: boolean; target?: RequestTarget },
 ): Promise<void> {
   const response = await handler(toWebRequest(req, target), { ip: clientAddress(req, trustProxy) });
   await sendWebResponse(response, res);

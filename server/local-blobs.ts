@@ -6,15 +6,9 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
-
-/** Where enquiries are kept locally; ENQUIRY_STORE_DIR overrides it. */
-export const defaultStoreDir = '.data';
-
-export function localStoreDir(env: Record<string, string | undefined> = process.env): string {
-  return resolve(env.ENQUIRY_STORE_DIR?.trim() || defaultStoreDir);
-}
+import type { BlobsProcessSettings } from './blobs-process.ts';
 
 export interface LocalBlobs {
   directory: string;
@@ -22,15 +16,17 @@ export interface LocalBlobs {
   stop(): Promise<void>;
 }
 
-export async function startLocalBlobs(directory: string = localStoreDir()): Promise<LocalBlobs> {
+/** `directory`: where the enquiries are kept (ENQUIRY_STORE_DIR, server/config.ts). */
+export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
   const token = randomBytes(24).toString('hex');
   const child = fork(join(import.meta.dirname, 'blobs-process.ts'), [], {
-    env: { BLOBS_DIRECTORY: directory, BLOBS_TOKEN: token },
+    env: {},
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit');
-  const started = (await Promise.race([once(child, 'message'), exited])) as unknown[];
-  const port = (started[0] as { port?: unknown } | null)?.port;
+  const answer = async () => ((await Promise.race([once(child, 'message'), exited])) as unknown[])[0];
+  if ((await answer()) === 'ready') child.send({ directory, token } satisfies BlobsProcessSettings);
+  const port = ((await answer()) as { port?: unknown } | null)?.port;
   if (typeof port !== 'number') throw new Error(`The local Blobs server did not start (${directory})`);
 
   const url = `http://127.0.0.1:${port}`;

@@ -2,7 +2,8 @@
  * What `npm start` says at start-up when enquiries will not be emailed, so that nobody runs a
  * site whose contact form answers 503, or fills a folder, without knowing.
  */
-import { mailRoute, type Env } from '../functions/lib/mail-settings.ts';
+import { mailRoute } from '../functions/lib/mail-settings.ts';
+import type { Env } from '../src/lib/shared/env.ts';
 import { site } from '../src/site.config.ts';
 
 export function mailWarning(env: Env): string | undefined {

@@ -13,6 +13,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import contactHandler, { config as contactConfig } from '../functions/send-contact-email.mts';
+import { cacheControl } from '../src/lib/shared/response-headers.ts';
 import { allowedMethods, createStaticSite } from './static-site.ts';
 import { runFunction } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
@@ -41,6 +42,8 @@ export const defaultServerLimits: ServerLimits = {
 
 export interface SiteServerOptions {
   root: string;
+  /** Whether X-Forwarded-For from our own proxies names the visitor (TRUST_PROXY, server/config.ts). */
+  trustProxy?: boolean;
   /** Where one-line notes go (404s, cut or aborted requests); the console by default. */
   log?: (line: string) => void;
   limits?: Partial<ServerLimits>;
@@ -54,7 +57,7 @@ function refuse(res: ServerResponse, status: number, headers: Record<string, str
   res.statusCode = status;
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', cacheControl.never);
   res.end(`${STATUS_CODES[status] ?? 'Error'}\n`);
 }
 
@@ -66,7 +69,12 @@ function clientErrorStatus(code: string | undefined): number | undefined {
   return undefined;
 }
 
-export function createSiteServer({ root, log = console.log, limits = {} }: SiteServerOptions): Server {
+export function createSiteServer({
+  root,
+  trustProxy = false,
+  log = console.log,
+  limits = {},
+}: SiteServerOptions): Server {
   const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, checkIntervalMs, maxConnections } = {
     ...defaultServerLimits,
     ...limits,
@@ -92,7 +100,7 @@ export function createSiteServer({ root, log = console.log, limits = {} }: SiteS
     if (unsupportedMethods.has(req.method ?? '')) {
       return refuse(res, 405, { Allow: isFunction ? 'POST' : allowedMethods });
     }
-    if (isFunction) return runFunction(contactHandler, req, res, { target });
+    if (isFunction) return runFunction(contactHandler, req, res, { trustProxy, target });
     return site.handle(req, res, target);
   }
 

@@ -1,23 +1,24 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
- * http://localhost:4321 (PORT and HOST override). `--no-build` serves dist/ as it is. Enquiries
- * are kept in a local Blobs store (.data/, ENQUIRY_STORE_DIR overrides) and retried every minute.
- * `.env` in the working directory fills in what the real environment does not set.
+ * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a local Blobs
+ * store and retried every minute. `.env` in the working directory fills in what the real
+ * environment does not set; server/config.ts reads the server's settings from it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-// Before anything reads the environment: the site and mail settings are read at import time.
+// Before anything reads the environment: the site settings are read at import time.
 if (existsSync('.env')) process.loadEnvFile('.env');
+const { serverConfig } = await import('./config.ts');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
 const { startLocalBlobs } = await import('./local-blobs.ts');
 const { scheduleRetries } = await import('./retry-schedule.ts');
 
+const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
-// OUT_DIR lets several checkouts' builds (or parallel test runs) live side by side.
-const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
+const dist = config.outDir;
 const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((name) => join(project, name));
 
 function newestChange(path: string): number {
@@ -45,13 +46,12 @@ if (!process.argv.includes('--no-build') && buildIsStale()) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const blobs = await startLocalBlobs();
+const blobs = await startLocalBlobs(config.enquiryStoreDir);
 console.log(`Keeping enquiries in ${blobs.directory}`);
 const retries = scheduleRetries();
 
-const port = Number(process.env.PORT ?? 4321);
-const host = process.env.HOST ?? '127.0.0.1';
-const server = createSiteServer({ root: dist });
+const { port, host } = config;
+const server = createSiteServer({ root: dist, trustProxy: config.trustProxy });
 server.listen(port, host, () => {
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
   const address = server.address();

@@ -11,7 +11,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { contentTypeFor } from '../src/lib/shared/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
 import { redirectTarget } from '../src/lib/shared/redirects.ts';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../src/lib/shared/security-headers.ts';
+import {
+  headersFor,
+  parseHeadersFile,
+  pathPattern,
+  type HeaderRule,
+} from '../src/lib/shared/headers-file.ts';
+import { cacheControl, hashedAssetsPath } from '../src/lib/shared/response-headers.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
 
 const compressible = new Set(['.html', '.css', '.js', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
@@ -40,11 +46,11 @@ function readOptional(file: string): string {
 /** The methods a static path answers; any other gets 405 with this list as `Allow`. */
 export const allowedMethods = 'GET, HEAD';
 
-export function cacheControl(pathname: string): string {
-  // Hashed build assets never change under the same name; everything else must revalidate.
-  return pathname.startsWith('/_astro/')
-    ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=0, must-revalidate';
+const hashedAsset = pathPattern(hashedAssetsPath);
+
+/** Netlify's caching for a path served as it is: `_headers`' hashed-asset rule, else revalidate. */
+function cacheFor(pathname: string): string {
+  return hashedAsset.test(pathname) ? cacheControl.hashedAsset : cacheControl.revalidate;
 }
 
 export interface StaticSite {
@@ -117,7 +123,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     applyHeaders(res, pathname);
     res.setHeader('Content-Type', contentTypeFor(file));
     // An error page is never a hashed asset, whatever path it answers.
-    res.setHeader('Cache-Control', cacheControl(status === 200 ? pathname : '/'));
+    res.setHeader('Cache-Control', status === 200 ? cacheFor(pathname) : cacheControl.revalidate);
     res.setHeader('Content-Length', body.length);
     if (asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) res.setHeader('Content-Encoding', encoding);
@@ -128,7 +134,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     res.statusCode = 301;
     applyHeaders(res, pathname);
     res.setHeader('Location', location);
-    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('Cache-Control', cacheControl.redirect);
     res.end();
   }
 

@@ -19,9 +19,11 @@ export const contactRateLimit = {
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
 
 /**
- * The visitor's rate-limit key: Netlify's context IP first, then Netlify's own header, as a
- * canonical address (IPv6 by /64). Never X-Forwarded-For, which the visitor can write; anything
- * unknown shares one 'unknown' bucket.
+ * The visitor's rate-limit key. Which address is the visitor is the host's answer, never one the
+ * visitor wrote: `context.ip` from Netlify's edge, or from the local server, which puts its own
+ * answer there (server/function-route.ts, `clientAddress`: the socket, or X-Forwarded-For read
+ * from the right behind TRUST_PROXY); else Netlify's own header. As a canonical address (IPv6 by
+ * /64); anything unknown shares one 'unknown' bucket.
  */
 export function clientIp(request: Request, context?: { ip?: string }): string {
   const candidates = [context?.ip, request.headers.get('x-nf-client-connection-ip')];

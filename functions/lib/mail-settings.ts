@@ -1,12 +1,28 @@
 /**
- * How enquiry emails leave, read from the environment at call time:
- * - `smtp`: SMTP_HOST is set (MAIL_FROM and MAIL_TO are then required);
- * - `outbox`: no SMTP_HOST, OUTBOX_DIR set (`npm run dev` sets it) and not in production: each
- *   email is written as an .eml file;
- * - `unconfigured`: anything else, so no real deployment ever keeps enquiries in a folder unseen.
+ * The contact function's settings (and the retry job's): how enquiry emails leave. Read from the
+ * environment on each call, trimmed (blank counts as unset), never throwing: a missing or
+ * malformed setting makes the route `unconfigured`, with a problem naming each variable and the
+ * form it expects, which the function logs as it answers 503 and `npm start` prints at start-up.
+ *
+ * - `SMTP_HOST`: the mail server. Unset: no SMTP (see `OUTBOX_DIR`).
+ * - `SMTP_PORT`: 1 to 65535. Default: 587.
+ * - `SMTP_SECURE`: `true` for TLS from the first byte (usually port 465), `false` for STARTTLS.
+ *   Default: false.
+ * - `SMTP_REQUIRE_TLS`: `false` only for a local test mail server that offers no STARTTLS; `true`
+ *   requires it. Default: true (implicit TLS needs no STARTTLS).
+ * - `SMTP_USER`, `SMTP_PASS`: the login, used only when `SMTP_USER` is set. Default: none.
+ * - `MAIL_FROM`, `MAIL_TO`: the fixed sender and recipient, required with `SMTP_HOST`.
+ * - `OUTBOX_DIR`: without `SMTP_HOST` and outside production, keep each email as an .eml file in
+ *   this folder (`npm run dev` sets `outbox`). Default: unset, answer 503 instead.
+ * - `SMTP_GREETING_TIMEOUT_MS`, `SMTP_SEND_TIMEOUT_MS`: shorter time limits, for tests of slow
+ *   servers. Default: `smtpTimeouts`.
+ * - `CONTEXT`, `NODE_ENV`, `NETLIFY`, `SITE_ID`: set by Netlify or the platform; any of them
+ *   saying production forbids the outbox (`isProduction`).
+ * The site's identity (the fallback outbox address) comes from src/site.config.ts.
  */
 import path from 'node:path';
 import type { SMTPTransportOptions } from 'nodemailer';
+import { readEnv, type Env } from '../../src/lib/shared/env.ts';
 
 /** The SMTP time limits, in milliseconds. */
 export const smtpTimeouts = {
@@ -16,8 +32,6 @@ export const smtpTimeouts = {
   /** The whole send, after which it is aborted and the transport closed. */
   send: 15_000,
 } as const;
-
-export type Env = Record<string, string | undefined>;
 
 export type MailRoute =
   | { kind: 'smtp'; from: string; to: string; transport: SMTPTransportOptions; sendTimeoutMs: number }
@@ -44,28 +58,20 @@ export function isProduction(env: Env, runtime: DeployedRuntime = {}): boolean {
   );
 }
 
-function setting(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-/** A positive whole number of milliseconds from the environment, else the fallback. */
-function milliseconds(env: Env, name: string, fallback: number): number {
-  const value = setting(env, name);
-  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
-}
+const trueOrFalse = { true: true, false: false };
 
 /** `fallbackAddress` is used as sender and recipient of outbox files when MAIL_* are unset. */
 export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRuntime = {}): MailRoute {
-  const host = setting(env, 'SMTP_HOST');
-  const from = setting(env, 'MAIL_FROM');
-  const to = setting(env, 'MAIL_TO');
+  const read = readEnv(env);
+  const host = read.text('SMTP_HOST');
+  const from = read.text('MAIL_FROM');
+  const to = read.text('MAIL_TO');
 
   if (!host) {
     if (isProduction(env, runtime)) {
       return { kind: 'unconfigured', problem: 'SMTP_HOST is not set in production' };
     }
-    const outbox = setting(env, 'OUTBOX_DIR');
+    const outbox = read.text('OUTBOX_DIR');
     if (!outbox) return { kind: 'unconfigured', problem: 'neither SMTP_HOST nor OUTBOX_DIR is set' };
     return {
       kind: 'outbox',
@@ -78,31 +84,35 @@ export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRu
   if (!from || !to)
     return { kind: 'unconfigured', problem: 'MAIL_FROM and MAIL_TO must be set with SMTP_HOST' };
 
-  const secure = setting(env, 'SMTP_SECURE')?.toLowerCase() === 'true';
+  const secure = read.choice('SMTP_SECURE', trueOrFalse, false);
   // Without implicit TLS, STARTTLS is demanded: a server (or a man in the middle) that does not
   // offer it must not receive the password and the enquiry in clear text.
-  const requireTLS = !secure && setting(env, 'SMTP_REQUIRE_TLS')?.toLowerCase() !== 'false';
-  const portSetting = setting(env, 'SMTP_PORT');
-  const port = portSetting === undefined ? 587 : Number(portSetting);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    return { kind: 'unconfigured', problem: 'SMTP_PORT is not a valid port number' };
-  }
-  const user = setting(env, 'SMTP_USER');
+  const requireStartTls = read.choice('SMTP_REQUIRE_TLS', trueOrFalse, true);
+  const port = read.integer('SMTP_PORT', { min: 1, max: 65_535, unit: 'a port number' }, 587);
+  const milliseconds = { min: 1, max: 600_000, unit: 'a number of milliseconds' };
+  const sendTimeoutMs = read.integer('SMTP_SEND_TIMEOUT_MS', milliseconds, smtpTimeouts.send);
+  const greetingTimeout = read.integer(
+    'SMTP_GREETING_TIMEOUT_MS',
+    milliseconds,
+    smtpTimeouts.greetingTimeout,
+  );
+  if (read.problems.length > 0) return { kind: 'unconfigured', problem: read.problems.join('; ') };
+  const user = read.text('SMTP_USER');
 
   return {
     kind: 'smtp',
     from,
     to,
-    sendTimeoutMs: milliseconds(env, 'SMTP_SEND_TIMEOUT_MS', smtpTimeouts.send),
+    sendTimeoutMs,
     transport: {
       host,
       port,
       // true: TLS from the first byte (usually port 465); otherwise STARTTLS, required unless opted out.
       secure,
-      requireTLS,
+      requireTLS: !secure && requireStartTls,
       auth: user ? { user, pass: env.SMTP_PASS ?? '' } : undefined,
       connectionTimeout: smtpTimeouts.connectionTimeout,
-      greetingTimeout: milliseconds(env, 'SMTP_GREETING_TIMEOUT_MS', smtpTimeouts.greetingTimeout),
+      greetingTimeout,
       socketTimeout: smtpTimeouts.socketTimeout,
     },
   };

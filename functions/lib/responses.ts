@@ -3,18 +3,22 @@
  * response carries its own security headers. A JSON request gets a JSON answer; a plain HTML form
  * post gets a 303 to the thank-you page or to the error page.
  */
+import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import type { EnquiryFormat } from './read-request.ts';
 
 export const sentPage = '/contact/sent';
 export const errorPage = '/contact/error';
 
+// The site's base headers that a JSON answer needs: Permissions-Policy and X-Frame-Options
+// concern documents only, and this policy's frame-ancestors already forbids framing.
 export const securityHeaders: Readonly<Record<string, string>> = {
   'Content-Type': 'application/json; charset=utf-8',
-  'Cache-Control': 'no-store',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Cache-Control': cacheControl.never,
+  'X-Content-Type-Options': baseSecurityHeaders['X-Content-Type-Options'],
+  'Referrer-Policy': baseSecurityHeaders['Referrer-Policy'],
+  // Stricter than the pages' policy: an answer of the function loads nothing at all.
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'Strict-Transport-Security': baseSecurityHeaders['Strict-Transport-Security'],
 };
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -14,12 +14,13 @@ import { maxBodyBytes } from '../../functions/lib/read-request.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
 import { startLocalBlobs } from '../../server/local-blobs.ts';
+import { contactEndpoint } from '../../src/lib/shared/paths.ts';
 import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
 import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
 
-const endpoint = `${site.url}/api/send-contact-email`;
+const endpoint = `${site.url}${contactEndpoint}`;
 const valid = { name: 'Bench Visitor', email: 'bench@visitor.example', message: 'Measuring the function.' };
 const json = (body: unknown, headers: Record<string, string> = {}) =>
   new Request(endpoint, {

@@ -11,6 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
+import type { BuildConfig } from '../lib/build/build-config.ts';
 import { cmsAdmin, cmsBackend } from '../lib/build/cms-admin.ts';
 import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build/cms-assets.ts';
 import { withBackend, type CmsConfig } from '../lib/build/cms-config.ts';
@@ -27,13 +28,15 @@ const git = (...args: string[]) => {
   }
 };
 
+type CmsSettings = BuildConfig['cms'];
+
 /**
  * The generated configuration (public/admin/config.yml) with the repository and branch added.
  * `localName` stands in for a missing repository in `npm run dev`: editing a local folder never
  * calls GitHub, but the editor still wants an owner/name.
  */
-export async function publishedConfig(generated: string, localName?: string) {
-  const found = cmsBackend(process.env, {
+export async function publishedConfig(generated: string, settings: CmsSettings, localName?: string) {
+  const found = cmsBackend(settings, {
     remote: git('config', '--get', 'remote.origin.url'),
     branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
   });
@@ -68,7 +71,7 @@ export async function editorFiles(): Promise<Files> {
   return files;
 }
 
-export function cmsAdminFiles(): AstroIntegration {
+export function cmsAdminFiles(settings: CmsSettings): AstroIntegration {
   let publicDir = '';
   return {
     name: 'cms-admin',
@@ -81,7 +84,7 @@ export function cmsAdminFiles(): AstroIntegration {
         const local = `local/${basename(process.cwd())}`;
         files.set(
           cmsAdmin.config,
-          async () => (await publishedConfig(join(publicDir, cmsAdmin.config), local)).text,
+          async () => (await publishedConfig(join(publicDir, cmsAdmin.config), settings, local)).text,
         );
         server.middlewares.use((req, res, next) => {
           const read = files.get(req.url?.split('?')[0] ?? '');
@@ -99,7 +102,7 @@ export function cmsAdminFiles(): AstroIntegration {
           await mkdir(dirname(join(out, path)), { recursive: true });
           await writeFile(join(out, path), await read());
         }
-        const { text, repo } = await publishedConfig(join(out, cmsAdmin.config));
+        const { text, repo } = await publishedConfig(join(out, cmsAdmin.config), settings);
         await writeFile(join(out, cmsAdmin.config), text);
         if (repo) logger.info(`Editor at ${cmsAdmin.page} (${files.size} files) commits to ${repo}`);
         else

@@ -1,9 +1,13 @@
-/** `.env.example` is copied to `.env` as it is: it must never switch on a feature with a made-up value. */
+/**
+ * `.env.example` is copied to `.env` as it is: it must never switch on a feature with a made-up
+ * value. It and the README's table list every variable the configuration modules read.
+ */
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
-const example = parseEnv(readFileSync('.env.example', 'utf8'));
+const exampleText = readFileSync('.env.example', 'utf8');
+const example = parseEnv(exampleText);
 const readme = readFileSync('README.md', 'utf8');
 
 describe('.env.example', () => {
@@ -14,5 +18,28 @@ describe('.env.example', () => {
 
   it('only sets variables the README documents', () => {
     for (const name of Object.keys(example)) expect(readme, name).toContain(`\`${name}\``);
+  });
+});
+
+describe('every variable a configuration module reads', () => {
+  const modules = [
+    'src/site.config.ts',
+    'src/lib/build/build-config.ts',
+    'functions/lib/mail-settings.ts',
+    'server/config.ts',
+  ];
+  const tableRows = readme.split('\n').filter((line) => line.startsWith('| `'));
+
+  it.each(modules)('%s: is in .env.example and in the README’s table, named with its module', (file) => {
+    const source = readFileSync(file, 'utf8');
+    const names = [...source.matchAll(/read\.\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)].map((match) => match[1] ?? '');
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      expect(exampleText, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+      const row = tableRows.find((line) => line.split('|')[1]?.includes(`\`${name}\``));
+      expect(row, name).toBeDefined();
+      expect(row?.split('|')[4], name).toContain(`\`${file}\``);
+      expect(source, `${name} in the opening comment`).toContain(`\`${name}\``);
+    }
   });
 });

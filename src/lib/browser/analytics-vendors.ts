@@ -27,7 +27,7 @@ export const gaConsentDefault = {
   ad_personalization: 'denied',
 } as const;
 
-// IDs are letters, digits and dashes (src/lib/build/analytics-config.ts refuses anything else at build).
+// IDs are letters, digits and dashes (src/lib/build/build-config.ts refuses anything else at build).
 export const gaTagUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${id}`;
 export const clarityTagUrl = (id: string) => `https://www.clarity.ms/tag/${id}`;
 

@@ -1,7 +1,9 @@
 /**
  * Where the content editor (Sveltia CMS) lives on the site, and which GitHub repository and branch
- * it commits to: `CMS_REPO` and `CMS_BRANCH` at build time, else the Git remote and branch.
+ * it commits to: `CMS_REPO` and `CMS_BRANCH` at build time (build-config.ts), else the Git remote
+ * and branch.
  */
+import type { BuildConfig } from './build-config.ts';
 import type { Backend } from './cms-config.ts';
 
 export const cmsAdmin = {
@@ -27,9 +29,9 @@ export interface GitFacts {
 }
 
 /** The editor's repository and branch; `repo` is empty when neither setting nor remote names one. */
-export function cmsBackend(env: Record<string, string | undefined>, git: GitFacts): Backend {
-  const repo = env.CMS_REPO?.trim() || githubRepo(git.remote) || '';
+export function cmsBackend(settings: BuildConfig['cms'], git: GitFacts): Backend {
+  const repo = settings.repo || githubRepo(git.remote) || '';
   // A detached checkout (as on CI) has no branch name: the editor then uses the default branch.
-  const branch = env.CMS_BRANCH?.trim() || (git.branch && git.branch !== 'HEAD' ? git.branch : undefined);
+  const branch = settings.branch || (git.branch && git.branch !== 'HEAD' ? git.branch : undefined);
   return { repo, branch };
 }

@@ -2,3 +2,10 @@
 export function withoutTrailingSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
+
+/**
+ * Where the contact function answers, on Netlify, under `npm start` and `npm run dev`. The
+ * function's own `config.path` must be a literal (Netlify reads it without running the code): a
+ * test holds it to this.
+ */
+export const contactEndpoint = '/api/send-contact-email';

@@ -8,11 +8,8 @@ import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
-import {
-  adminContentSecurityPolicy,
-  headersFor,
-  parseHeadersFile,
-} from '../../../src/lib/shared/security-headers.ts';
+import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
+import { adminContentSecurityPolicy } from '../../../src/lib/shared/security-headers.ts';
 import { failOnPageErrors } from '../../support/islands.ts';
 import { sweepPages } from '../../support/pages.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { headersFor, parseHeadersFile } from '../../../src/lib/shared/security-headers.ts';
+import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { sweepPages } from '../../support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');

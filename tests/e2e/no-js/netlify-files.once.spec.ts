@@ -8,14 +8,12 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { expect, test } from '@playwright/test';
 import { redirectTarget, redirects } from '../../../src/lib/shared/redirects.ts';
+import { buildConfig } from '../../../src/lib/build/build-config.ts';
 import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
-import {
-  contentSecurityPolicy,
-  inlineHashes,
-  mergeHashes,
-  pageRules,
-  parseHeadersFile,
-} from '../../../src/lib/shared/security-headers.ts';
+import { inlineHashes, mergeHashes } from '../../../src/lib/build/inline-hashes.ts';
+import { parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
+import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
+import { contentSecurityPolicy, pageRules } from '../../../src/lib/shared/security-headers.ts';
 import { site } from '../../../src/site.config.ts';
 
 // The folder `npm start` serves to these tests (the web server built it before any test ran).
@@ -49,7 +47,7 @@ test('Netlify reads dist/_redirects as exactly the legacy list, both slash forms
   for (const rule of rules) expect(redirectTarget(rule.from), rule.from).toBe(rule.to);
 });
 
-test('Netlify reads dist/_headers as public/_headers plus the build’s policy rules, as the local server does', async () => {
+test('Netlify reads dist/_headers as the site-wide rules plus the build’s policy rules, as the local server does', async () => {
   const headersFile = join(dist, '_headers');
   const read = async (file: string) => {
     const { headers, errors } = await parseAllHeaders({
@@ -61,7 +59,11 @@ test('Netlify reads dist/_headers as public/_headers plus the build’s policy r
     return headers.map(({ for: path, values }) => ({ for: path, values }));
   };
   const built = await read(headersFile);
-  const source = await read(resolve('public', '_headers'));
+  // The site-wide headers and caching, from their one source (response-headers.ts).
+  const siteWide = baseHeaderRules.map((rule) => ({
+    for: rule.path,
+    values: Object.fromEntries(rule.headers),
+  }));
 
   // The CSP the build must have appended, recomputed from the pages it wrote.
   const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
@@ -71,7 +73,7 @@ test('Netlify reads dist/_headers as public/_headers plus the build’s policy r
   const policy = contentSecurityPolicy({
     hashes,
     frameOrigins: [new URL(site.bookingUrl).origin],
-    analytics: { gaId: process.env.PUBLIC_GA_ID, clarityId: process.env.PUBLIC_CLARITY_ID },
+    analytics: buildConfig.analytics,
   });
   const topLevelFiles = readdirSync(dist, { withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -79,7 +81,7 @@ test('Netlify reads dist/_headers as public/_headers plus the build’s policy r
   const generated = pageRules({ topLevelFiles, publicPolicy: policy, adminPath: cmsAdmin.page }).map(
     (rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }),
   );
-  expect(built).toEqual([...source, ...generated]);
+  expect(built).toEqual([...siteWide, ...generated]);
 
   // The local server's own reader sees the very same rules.
   const local = parseHeadersFile(readFileSync(headersFile, 'utf8')).map((rule) => ({

@@ -14,6 +14,7 @@ import { mailRoute, smtpTimeouts } from '../../../functions/lib/mail-settings.ts
 import { maxBodyBytes } from '../../../functions/lib/read-request.ts';
 import { securityHeaders } from '../../../functions/lib/responses.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
+import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
@@ -131,9 +132,9 @@ afterEach(async () => {
 });
 
 describe('configuration', () => {
-  it('declares the path and a Netlify rate limit that follows the local one', () => {
+  it('declares the one endpoint path and a Netlify rate limit that follows the local one', () => {
     expect(config).toEqual({
-      path: '/api/send-contact-email',
+      path: contactEndpoint,
       rateLimit: {
         windowLimit: contactRateLimit.limit,
         windowSize: contactRateLimit.netlifyWindowSeconds,

@@ -14,7 +14,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headersFor, parseHeadersFile } from '../../../src/lib/shared/security-headers.ts';
+import { formatHeadersFile, headersFor } from '../../../src/lib/shared/headers-file.ts';
+import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
 import {
   rawRequest,
   startLikeNpmStart,
@@ -23,7 +24,7 @@ import {
 } from '../../support/raw-http.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
-const publicHeaders = readFileSync(join(project, 'public', '_headers'), 'utf8');
+const siteWideHeaders = formatHeadersFile(baseHeaderRules);
 const pageCsp = "default-src 'self'; frame-ancestors 'none'";
 const functionCsp = "default-src 'none'; frame-ancestors 'none'";
 
@@ -39,8 +40,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'about.html'), '<h1>About</h1>');
   writeFileSync(join(root, 'café.html'), '<h1>Café</h1>');
   writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
-  // The real security headers, plus a CSP block as the build appends one.
-  writeFileSync(join(root, '_headers'), `${publicHeaders}\n/*\n  Content-Security-Policy: ${pageCsp}\n`);
+  // The real site-wide headers, plus a CSP block as the build appends one.
+  writeFileSync(join(root, '_headers'), `${siteWideHeaders}\n/*\n  Content-Security-Policy: ${pageCsp}\n`);
   writeFileSync(join(outside, 'secret.html'), 'outside secret');
   symlinkSync('/etc/hostname', join(root, 'hostname.txt'));
   symlinkSync(join(project, 'package.json'), join(root, 'package.json'));
@@ -176,7 +177,7 @@ describe('malformed requests', () => {
 });
 
 describe('security headers', () => {
-  const siteWide = headersFor('/', parseHeadersFile(publicHeaders));
+  const siteWide = headersFor('/', baseHeaderRules);
   const expectSiteHeaders = (response: RawResponse, label: string) => {
     expect(Object.keys(siteWide).length).toBeGreaterThan(4);
     for (const [name, value] of Object.entries(siteWide))

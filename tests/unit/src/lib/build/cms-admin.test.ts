@@ -23,7 +23,7 @@ describe('the editor’s repository and branch', () => {
   it('prefers CMS_REPO and CMS_BRANCH, then the remote and the checked-out branch', () => {
     const git = { remote: 'git@github.com:agency/site.git', branch: 'main' };
     expect(cmsBackend({}, git)).toEqual({ repo: 'agency/site', branch: 'main' });
-    expect(cmsBackend({ CMS_REPO: 'other/repo', CMS_BRANCH: 'content' }, git)).toEqual({
+    expect(cmsBackend({ repo: 'other/repo', branch: 'content' }, git)).toEqual({
       repo: 'other/repo',
       branch: 'content',
     });
@@ -76,23 +76,14 @@ describe('the files the build writes and npm run dev serves', () => {
   });
 
   it('publish the configuration with a repository, a stand-in one for local editing', async () => {
-    const saved = { repo: process.env.CMS_REPO, branch: process.env.CMS_BRANCH };
-    try {
-      process.env.CMS_REPO = 'agency/site';
-      process.env.CMS_BRANCH = 'content';
-      const published = parse((await publishedConfig(resolve('public/admin/config.yml'))).text) as {
-        backend: Record<string, string>;
-        collections: unknown[];
-      };
-      expect(published.backend).toEqual({ name: 'github', repo: 'agency/site', branch: 'content' });
-      expect(published.collections.length).toBeGreaterThan(2);
-      delete process.env.CMS_REPO;
-      const local = await publishedConfig(resolve('public/admin/config.yml'), 'local/site');
-      expect(local.repo).toMatch(/^(local\/site|[\w.-]+\/[\w.-]+)$/);
-    } finally {
-      for (const [key, value] of Object.entries({ CMS_REPO: saved.repo, CMS_BRANCH: saved.branch }))
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-    }
+    const settings = { repo: 'agency/site', branch: 'content' };
+    const published = parse((await publishedConfig(resolve('public/admin/config.yml'), settings)).text) as {
+      backend: Record<string, string>;
+      collections: unknown[];
+    };
+    expect(published.backend).toEqual({ name: 'github', repo: 'agency/site', branch: 'content' });
+    expect(published.collections.length).toBeGreaterThan(2);
+    const local = await publishedConfig(resolve('public/admin/config.yml'), {}, 'local/site');
+    expect(local.repo).toMatch(/^(local\/site|[\w.-]+\/[\w.-]+)$/);
   });
 });

@@ -9,8 +9,8 @@ import {
   readConsent,
   storeConsent,
   type AnalyticsEvent,
+  type AnalyticsIds,
 } from '@/lib/shared/analytics';
-import { analyticsConfigured, analyticsIds } from '@/lib/build/analytics-config';
 import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/shared/booking';
@@ -179,25 +179,6 @@ describe('withdrawing consent deletes the analytics cookies', () => {
   });
 });
 
-describe('analytics IDs from the environment', () => {
-  it('are off unless set (blank counts as unset)', () => {
-    expect(analyticsIds({})).toEqual({});
-    expect(analyticsIds({ PUBLIC_GA_ID: ' ', PUBLIC_CLARITY_ID: '' })).toEqual({});
-    expect(analyticsConfigured(analyticsIds({}))).toBe(false);
-  });
-
-  it('are read and trimmed, each on its own', () => {
-    expect(analyticsIds({ PUBLIC_GA_ID: ' G-TEST123 ' })).toEqual({ ga: 'G-TEST123' });
-    expect(analyticsIds({ PUBLIC_CLARITY_ID: 'clartest' })).toEqual({ clarity: 'clartest' });
-    expect(analyticsConfigured({ clarity: 'clartest' })).toBe(true);
-  });
-
-  it('refuse a malformed ID at build time instead of shipping a tag that reports nowhere', () => {
-    expect(() => analyticsIds({ PUBLIC_GA_ID: 'UA-1234-1' })).toThrow(/PUBLIC_GA_ID must look like G-/);
-    expect(() => analyticsIds({ PUBLIC_CLARITY_ID: 'abc"><script>' })).toThrow(/PUBLIC_CLARITY_ID/);
-  });
-});
-
 describe('the booking placement labels', () => {
   // The issue's exact list, plus the two booking buttons it does not name (home hero, about page)
   // and the closing buttons of blog posts and case studies (issue 15).
@@ -244,7 +225,7 @@ describe('the booking placement labels', () => {
 });
 
 describe('the Content-Security-Policy of a build with analytics', () => {
-  const policy = (analytics: { gaId?: string; clarityId?: string }) =>
+  const policy = (analytics: AnalyticsIds) =>
     Object.fromEntries(
       contentSecurityPolicy({ hashes: { scripts: [], styles: [] }, frameOrigins: [], analytics })
         .split('; ')
@@ -255,13 +236,13 @@ describe('the Content-Security-Policy of a build with analytics', () => {
     );
 
   it('lets gtag.js load from Google Tag Manager and send to GA4', () => {
-    const { 'script-src': script, 'connect-src': connect } = policy({ gaId: 'G-TEST123' });
+    const { 'script-src': script, 'connect-src': connect } = policy({ ga: 'G-TEST123' });
     expect(script).toContain(new URL(gaTagUrl('G-TEST123')).origin);
     expect(connect).toContain('https://*.google-analytics.com');
   });
 
   it('lets Clarity load its tag and its recorder, and send to its collectors', () => {
-    const { 'script-src': script, 'connect-src': connect } = policy({ clarityId: 'clartest' });
+    const { 'script-src': script, 'connect-src': connect } = policy({ clarity: 'clartest' });
     expect(script).toContain(new URL(clarityTagUrl('clartest')).origin);
     expect(script).toContain('https://*.clarity.ms');
     expect(connect).toContain('https://*.clarity.ms');

@@ -2,17 +2,10 @@
  * Path-by-path policies: Netlify's path matching, one Content-Security-Policy per response (the
  * public one everywhere but the editor's page), and the 404 page's copy of the policy.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  adminContentSecurityPolicy,
-  headersFor,
-  pageRules,
-  parseHeadersFile,
-  pathPattern,
-  withPolicyMeta,
-} from '@/lib/shared/security-headers';
+import { headersFor, pathPattern } from '@/lib/shared/headers-file';
+import { baseHeaderRules } from '@/lib/shared/response-headers';
+import { adminContentSecurityPolicy, pageRules, withPolicyMeta } from '@/lib/shared/security-headers';
 
 describe('pathPattern (Netlify path matching)', () => {
   it('matches exact paths with an optional trailing slash, ignoring case', () => {
@@ -44,7 +37,7 @@ describe('pathPattern (Netlify path matching)', () => {
 describe('pageRules', () => {
   const publicPolicy = "default-src 'self'; frame-ancestors 'none'";
   const rules = [
-    ...parseHeadersFile(readFileSync(resolve('public/_headers'), 'utf8')),
+    ...baseHeaderRules,
     ...pageRules({
       topLevelFiles: ['index.html', 'about.html', '404.html', 'admin.html', 'favicon.svg', '_headers'],
       publicPolicy,

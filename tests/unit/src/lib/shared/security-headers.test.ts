@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  contentSecurityPolicy,
-  formatHeadersFile,
-  headersFor,
-  inlineHashes,
-  mergeHashes,
-  parseHeadersFile,
-} from '@/lib/shared/security-headers';
+import { inlineHashes, mergeHashes } from '@/lib/build/inline-hashes';
+import { formatHeadersFile, headersFor, parseHeadersFile } from '@/lib/shared/headers-file';
+import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -24,6 +19,18 @@ describe('inlineHashes', () => {
   it('skips external scripts and structured data, which script-src does not govern', () => {
     const html = '<script src="/_astro/x.js"></script><script type="application/ld+json">{"a":1}</script>';
     expect(inlineHashes(html)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('reads the HTML as a browser does: attributes, comments and <noscript> included', () => {
+    const html =
+      '<script data-note="a>b">go()</script><!-- <script>old()</script> -->' +
+      '<noscript><style>.js-only{display:none}</style></noscript>' +
+      '<template><style>t{}</style></template>' +
+      '<script type=" Application/LD+JSON ">{"a":1}</script>';
+    expect(inlineHashes(html)).toEqual({
+      scripts: [hash('go()')],
+      styles: [hash('.js-only{display:none}'), hash('t{}')].sort(),
+    });
   });
 
   it('merges the hashes of many pages without duplicates', () => {
@@ -59,10 +66,10 @@ describe('contentSecurityPolicy', () => {
 
   it('names analytics hosts only when analytics are configured', () => {
     expect(contentSecurityPolicy(base)).not.toMatch(/google|clarity/);
-    const withGa = contentSecurityPolicy({ ...base, analytics: { gaId: 'G-TEST' } });
+    const withGa = contentSecurityPolicy({ ...base, analytics: { ga: 'G-TEST' } });
     expect(withGa).toContain('https://www.googletagmanager.com');
     expect(withGa).not.toContain('clarity');
-    const withClarity = contentSecurityPolicy({ ...base, analytics: { clarityId: 'abc' } });
+    const withClarity = contentSecurityPolicy({ ...base, analytics: { clarity: 'abc' } });
     expect(withClarity).toContain('https://www.clarity.ms');
     expect(withClarity).not.toContain('google');
   });

@@ -1,0 +1,50 @@
+/**
+ * The local server's settings, read once: by `npm start` at start-up, after `.env` has filled in
+ * what the environment does not set, and by `npm run dev` on the first enquiry it routes to the
+ * function. Trimmed; blank counts as unset:
+ * - `PORT`: the port to listen on, 0 to 65535 (0: any free port). Default: 4321.
+ * - `HOST`: the address to listen on. Default: 127.0.0.1 (this machine only).
+ * - `OUT_DIR`: the built site to serve, relative to the project. Default: dist.
+ * - `TRUST_PROXY`: `1` (or `true`) when a reverse proxy on this machine or a private network
+ *   appends the visitor's address to X-Forwarded-For; `0`, `false` or unset when nothing is in
+ *   front (anyone can write that header: believing it then would let a visitor pick their own
+ *   rate-limit bucket). README, "Running it yourself".
+ * - `ENQUIRY_STORE_DIR`: where enquiries are kept (`npm start`, `npm run dev`, `npm run
+ *   enquiries`), relative to the working directory. Default: .data.
+ * - `OUTBOX_DIR` is the function's (functions/lib/mail-settings.ts); `npm run dev` sets it to
+ *   `outbox` when unset, so the form works on a fresh machine (`devFunctionEnv`).
+ * A malformed value stops `npm start` with an error naming the variable and the form it expects
+ * (`npm run dev` logs it and answers the function's path with 500).
+ */
+import { resolve } from 'node:path';
+import { assertValid, readEnv, type Env } from '../src/lib/shared/env.ts';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the built site. */
+  outDir: string;
+  trustProxy: boolean;
+  /** Absolute path of the local enquiry store. */
+  enquiryStoreDir: string;
+}
+
+const projectRoot = resolve(import.meta.dirname, '..');
+
+export function serverConfig(env: Env = process.env): ServerConfig {
+  const read = readEnv(env);
+  const config: ServerConfig = {
+    port: read.integer('PORT', { min: 0, max: 65_535, unit: 'a port number' }, 4321),
+    host: read.text('HOST') ?? '127.0.0.1',
+    outDir: resolve(projectRoot, read.text('OUT_DIR') ?? 'dist'),
+    trustProxy: read.choice('TRUST_PROXY', { '1': true, true: true, '0': false, false: false }, false),
+    enquiryStoreDir: resolve(read.text('ENQUIRY_STORE_DIR') ?? '.data'),
+  };
+  assertValid(read.problems, 'server settings (server/config.ts)');
+  return config;
+}
+
+/** What `npm run dev` adds to the environment of the function it runs. */
+export function devFunctionEnv(env: Env = process.env): Env {
+  return { OUTBOX_DIR: env.OUTBOX_DIR?.trim() || 'outbox' };
+}
