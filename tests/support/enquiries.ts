@@ -7,6 +7,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
 import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import type { Mailer } from '../../functions/lib/enquiry-delivery.ts';
 import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
@@ -35,12 +36,30 @@ export async function withBlobsDown<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Shorter SMTP time limits for the next sends, so a test of a slow server takes a second. */
+const shortened: { greetingTimeout?: number; sendTimeoutMs?: number } = {};
+
+export function shortenSmtpLimits(limits: typeof shortened): void {
+  Object.assign(shortened, limits);
+}
+
+/** The real mailer, with the route's time limits replaced by any the test shortened. */
+const mailer: Mailer = (email, route) => {
+  if (route.kind !== 'smtp') return deliverEmail(email, route);
+  const { greetingTimeout, sendTimeoutMs } = shortened;
+  return deliverEmail(email, {
+    ...route,
+    sendTimeoutMs: sendTimeoutMs ?? route.sendTimeoutMs,
+    transport: { ...route.transport, greetingTimeout: greetingTimeout ?? route.transport.greetingTimeout },
+  });
+};
+
 /** The real dependencies the deployed functions wire, with a limiter of the test's own. */
 export function realDeps() {
   return {
     now: () => Date.now(),
     store: openEnquiryStore(),
-    mailer: deliverEmail,
+    mailer,
     env: process.env,
     brand: site.brand,
   };
@@ -53,8 +72,8 @@ export function contactHandlerForTests(): ContactHandler {
 /** Stubs the environment of an SMTP route to `port` on 127.0.0.1 with the test server's login. */
 export function stubSmtpEnv(port: number): void {
   for (const [name, value] of Object.entries(smtpTestEnv(port))) vi.stubEnv(name, value);
-  for (const name of ['CONTEXT', 'OUTBOX_DIR', 'SMTP_GREETING_TIMEOUT_MS', 'SMTP_SEND_TIMEOUT_MS']) {
-    vi.stubEnv(name, undefined);
-  }
+  for (const name of ['CONTEXT', 'OUTBOX_DIR']) vi.stubEnv(name, undefined);
   vi.stubEnv('NODE_ENV', 'test');
+  delete shortened.greetingTimeout;
+  delete shortened.sendTimeoutMs;
 }

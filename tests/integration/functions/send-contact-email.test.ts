@@ -18,7 +18,12 @@ import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
-import { contactHandlerForTests, stubSmtpEnv, withBlobsDown } from '../../support/enquiries.ts';
+import {
+  contactHandlerForTests,
+  shortenSmtpLimits,
+  stubSmtpEnv,
+  withBlobsDown,
+} from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import {
   closedPort,
@@ -699,7 +704,7 @@ describe('SMTP faults', () => {
     const silent = await startSilentServer();
     try {
       useSmtpPort(silent.port);
-      vi.stubEnv('SMTP_GREETING_TIMEOUT_MS', '300');
+      shortenSmtpLimits({ greetingTimeout: 300 });
       const started = Date.now();
       await expectSendFailed(await postJson(visitor), started, 3000);
       expect(logs.join('\n')).toContain('code=ETIMEDOUT');
@@ -713,7 +718,7 @@ describe('SMTP faults', () => {
     const silent = await startSilentServer();
     try {
       useSmtpPort(silent.port);
-      vi.stubEnv('SMTP_SEND_TIMEOUT_MS', '300'); // greeting timeout stays at its 5 s default
+      shortenSmtpLimits({ sendTimeoutMs: 300 }); // greeting timeout stays at its 5 s default
       const started = Date.now();
       await expectSendFailed(await postJson(visitor), started, 3000);
       expect(logs.join('\n')).toContain('code=EABORT');
