@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { serviceLinksPlugin } from './src/integrations/service-links.ts';
 
 /**
  * Two projects, both run by `npx vitest run` (and so by `npm test`): fast unit tests, and
  * integration tests that build a temporary copy of the site (`--project integration` alone).
  */
 export default defineConfig({
+  // The services' menu links, as the build gives them to the pages and islands.
+  plugins: [serviceLinksPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
