@@ -16,16 +16,17 @@ const { buildConfig } = await import('./src/lib/build/build-config.ts');
 const { contactEndpoint } = await import('./src/lib/shared/paths.ts');
 const { legacyRedirects } = await import('./src/integrations/legacy-redirects.ts');
 const { clientDirectives } = await import('./src/integrations/client-directives.ts');
+const { serviceLinks } = await import('./src/integrations/service-links.ts');
 const { devFunction } = await import('./src/integrations/dev-function.ts');
 const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
-const { indexableRoutes } = await import('./src/lib/shared/navigation.ts');
+const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
 const { absoluteUrl } = await import('./src/lib/build/head.ts');
 const { isArticleRoute } = await import('./src/lib/build/articles.ts');
 const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
 
-const sitemapUrls = new Set(indexableRoutes.map((path) => absoluteUrl(path, site.url)));
+const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
 // A build folder other than dist/ (OUT_DIR) gets its own cache, so parallel builds never share one.
 const { outDir } = buildConfig;
@@ -48,12 +49,15 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
+    serviceLinks(),
     devFunction({ path: contactEndpoint, entry: '/functions/send-contact-email.mts' }),
-    // The fixed routes, plus every published list page, tag list and entry (drafts are never built).
+    // The fixed routes, every service's page, and every published list page, tag list and entry
+    // (drafts are never built).
     sitemap({
-      filter: (page) =>
-        sitemapUrls.has(absoluteUrl(new URL(page).pathname, site.url)) ||
-        isArticleRoute(new URL(page).pathname),
+      filter: (page) => {
+        const path = new URL(page).pathname;
+        return sitemapUrls.has(absoluteUrl(path, site.url)) || isServiceRoute(path) || isArticleRoute(path);
+      },
     }),
     shareImages(site),
     legacyRedirects(site.url),

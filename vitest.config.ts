@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { serviceLinksPlugin } from './src/integrations/service-links.ts';
 
 /**
  * Two projects, both run by `npx vitest run` (and so by `npm test`), each a folder mirroring the
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config';
  * to real SMTP servers, start child processes or bundle the functions (`--project integration`).
  */
 export default defineConfig({
+  // The services' menu links, as the build gives them to the pages and islands.
+  plugins: [serviceLinksPlugin(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

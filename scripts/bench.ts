@@ -29,8 +29,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { indexableRoutes } from '../src/lib/shared/navigation.ts';
 import { createSiteServer } from '../server/server.ts';
+import { builtIndexableRoutes } from './built-routes.ts';
 import { benchFunction } from './bench/function.ts';
 import { benchArticles } from './bench/articles.ts';
 import {
@@ -60,17 +60,7 @@ if (args.includes('--articles')) {
 }
 
 const missingPath = '/a-page-that-does-not-exist';
-const routes =
-  option('--route').length > 0
-    ? option('--route')
-    : [...indexableRoutes, '/contact/sent', '/contact/error', missingPath];
 const label = (route: string) => (route === missingPath ? `404 (${route})` : route);
-const ungraded = (route: string): Metric[] =>
-  (indexableRoutes as readonly string[]).includes(route)
-    ? []
-    : route === missingPath
-      ? ['seo', 'best-practices']
-      : ['seo'];
 
 const allStarts = {
   arrival: { title: "arrival: from about:blank (Lighthouse's default)", blankPage: undefined },
@@ -95,6 +85,15 @@ if (!args.includes('--no-build')) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+// The routes come from the build: the service pages are the content's, in their `order`.
+const indexableRoutes = builtIndexableRoutes(dist);
+const routes =
+  option('--route').length > 0
+    ? option('--route')
+    : [...indexableRoutes, '/contact/sent', '/contact/error', missingPath];
+const ungraded = (route: string): Metric[] =>
+  indexableRoutes.includes(route) ? [] : route === missingPath ? ['seo', 'best-practices'] : ['seo'];
 
 const server = createSiteServer({ root: dist, log: () => {} });
 await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

@@ -6,6 +6,8 @@
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import * as iconPaths from './lib/shared/icon-paths.ts';
+import { serviceFiles } from './lib/build/service-files.ts';
 
 const text = (description: string) => z.string().trim().min(1, 'must not be empty').describe(description);
 
@@ -160,15 +162,24 @@ const servicesOverview = singleton(
   }),
 );
 
+// Every icon the site can draw: a new one is a path in src/lib/shared/icon-paths.ts.
+const iconNames = Object.keys(iconPaths) as [keyof typeof iconPaths, ...(keyof typeof iconPaths)[]];
+
+/** One file per service: its page is /services/{file name}, e.g. /services/content for content.yaml. */
 const services = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: './src/content/services' }),
+  loader: glob({ ...serviceFiles }),
   schema: z
     .object({
-      order: z.number().int().describe('Position of this service in lists: 1 comes first.'),
+      order: z
+        .number()
+        .int()
+        .describe('Position of this service in the menus and lists of services: 1 comes first.'),
       card: z
         .object({
-          icon: z.enum(['shopify', 'content', 'admin']).describe('Which icon the card shows.'),
-          title: text('Card title.'),
+          icon: z
+            .enum(iconNames, { error: `must be one of the site’s icons: ${iconNames.join(', ')}` })
+            .describe('Which icon the card shows.'),
+          title: text('The service’s name: the card title, and its link in the header’s services menu.'),
           description: text('Card text.'),
         })
         .describe('The card shown for this service on the home and services pages.'),

@@ -4,3 +4,8 @@ declare namespace Astro {
     'client:interaction'?: boolean;
   }
 }
+
+/** The services' menu links, in their `order` (src/integrations/service-links.ts). */
+declare module 'virtual:service-links' {
+  export const serviceLinks: readonly { href: string; label: string }[];
+}

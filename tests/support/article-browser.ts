@@ -1,6 +1,6 @@
 /**
- * The checks of the article test site that need a browser or the dev server, registered by
- * tests/integration/src/lib/build/articles.test.ts on its one built copy.
+ * The checks of the article test site (the fourth service's page among them) that need a browser
+ * or the dev server, registered by tests/integration/src/lib/build/articles.test.ts on its one built copy.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { wcagTags } from './axe.ts';
+import { serviceRoute } from '../../src/lib/shared/routes.ts';
 import { fixtures } from './article-fixtures.ts';
+import { fourthService } from './service-fixture.ts';
 
 /** Axe at both widths, no script loaded, and reading with JavaScript off, on the built copy. */
 export function browserChecks(copy: ProjectCopy) {
@@ -27,7 +29,7 @@ export function browserChecks(copy: ProjectCopy) {
       `/blog/${fixtures.longRead.id}`,
       '/case-studies',
     ];
-    routes.push(`/case-studies/${fixtures.caseStudies[0]}`);
+    routes.push(`/case-studies/${fixtures.caseStudies[0]}`, serviceRoute(fourthService.id));
 
     beforeAll(async () => {
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));

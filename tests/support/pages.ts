@@ -1,5 +1,5 @@
 /** Every page a visitor can land on, for sweeps across the whole site (headers, budgets, axe). */
-import { indexableRoutes } from '../../src/lib/shared/navigation.ts';
+import { indexableRoutes } from './site.ts';
 
 export const sweepPages = [
   ...indexableRoutes.map((path) => ({ path, status: 200 })),

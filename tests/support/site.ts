@@ -1,11 +1,15 @@
 /** What the spec says each route shows: the expectations the browser tests check against. */
+import { resolve } from 'node:path';
 import { site } from '../../src/site.config.ts';
-import { indexableRoutes } from '../../src/lib/shared/navigation.ts';
+import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 
-export { site, indexableRoutes };
+export { site };
+
+/** The built site's indexable routes, service pages included, in the site's order. */
+export const indexableRoutes = builtIndexableRoutes(resolve(process.env.OUT_DIR ?? 'dist'));
 
 export interface RouteExpectation {
-  path: (typeof indexableRoutes)[number];
+  path: string;
   h1: string;
   title: string;
 }
@@ -38,7 +42,7 @@ export const routes: RouteExpectation[] = [
   { path: '/terms', h1: 'Terms of Service', title: titled('Terms of Service') },
 ];
 
-/** The three service pages as the header names them (spec §2). */
+/** The spec's three service pages as the header names them (spec §2). */
 export const serviceLinks = [
   ['Shopify Builds & Optimisation', '/services/shopify'],
   ['Content & Copywriting', '/services/content'],

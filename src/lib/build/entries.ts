@@ -3,6 +3,8 @@
  * single-file collection is an editor error worth a clear message, not an `undefined` crash.
  */
 import { getCollection, getEntry, type CollectionEntry, type DataEntryMap } from 'astro:content';
+import { serviceLinks } from '../shared/navigation.ts';
+import { byServiceOrder, serviceRoute } from '../shared/routes.ts';
 
 type Singleton = 'layout' | 'home' | 'servicesOverview' | 'about' | 'contact' | 'notFound';
 
@@ -27,7 +29,22 @@ export async function getRequiredEntry<C extends keyof DataEntryMap>(collection:
   return entry as CollectionEntry<C>;
 }
 
+/**
+ * The services in their `order`. The menus read the same files apart (service-files.ts, for the
+ * phone menu's bundle): should the two readings ever disagree, the build stops here.
+ */
 export async function getServices() {
-  const services = await getCollection('services');
-  return services.sort((a, b) => a.data.order - b.data.order);
+  const services = (await getCollection('services')).sort((a, b) =>
+    byServiceOrder({ id: a.id, order: a.data.order }, { id: b.id, order: b.data.order }),
+  );
+  const pages = services.map(({ id, data }) => ({ href: serviceRoute(id), label: data.card.title }));
+  if (JSON.stringify(pages) !== JSON.stringify(serviceLinks)) {
+    const list = (links: readonly { href: string; label: string }[]) =>
+      links.map(({ href, label }) => `${href} "${label}"`).join(', ');
+    throw new Error(
+      `src/content/services/: the services menu (read by src/lib/build/service-files.ts) lists ` +
+        `${list(serviceLinks)}, but the collection has ${list(pages)}`,
+    );
+  }
+  return services;
 }

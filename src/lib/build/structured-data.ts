@@ -22,7 +22,7 @@ import type {
 } from 'schema-dts';
 import { absoluteUrl } from './head.ts';
 import { logoImage } from './brand-images.ts';
-import { routePath } from '../shared/navigation.ts';
+import { routePath } from '../shared/routes.ts';
 
 /** The site settings the graph is built from: `site` in src/site.config.ts. */
 export interface SiteSettings {

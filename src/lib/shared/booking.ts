@@ -1,11 +1,10 @@
 /**
  * Where each "Book a call" button sits, as the label analytics reports for it (spec §7).
- * Every booking link on the site carries one of these in `data-booking`.
+ * Every booking link on the site carries one of these in `data-booking`: a label of its own
+ * outside the service pages, or on a service page one derived from the service's id.
  */
 
-export type ServiceId = 'shopify' | 'content' | 'admin-appointment';
-
-export type BookingPlacement =
+export type SitePlacement =
   | 'navigation_desktop'
   | 'navigation_mobile'
   | 'home_hero'
@@ -13,25 +12,23 @@ export type BookingPlacement =
   | 'services_hero'
   | 'services_bottom_cta'
   | 'about_cta'
-  | `content_package_${number}`
-  | `shopify_package_${number}`
-  | 'shopify_package_custom'
-  | 'admin_appointment_free_quote'
-  | 'content_packages_footer'
-  | 'shopify_packages_footer'
-  | 'admin_appointment_packages_footer'
-  | 'content_packages_sticky'
-  | 'shopify_packages_sticky'
-  | 'admin_appointment_packages_sticky'
   | 'contact_success_message'
   | 'contact_sidebar'
   | 'blog_post_cta'
   | 'case_study_cta';
 
-type FixedPlacement = Exclude<BookingPlacement, `${'content' | 'shopify'}_package_${number}`>;
+/** A service page's labels, `{p}` being the service's id with `-` → `_` (spec §7's pattern). */
+export type ServicePlacement =
+  | `${string}_package_${number}`
+  | `${string}_package_custom`
+  | `${string}_free_quote`
+  | `${string}_packages_footer`
+  | `${string}_packages_sticky`;
+
+export type BookingPlacement = SitePlacement | ServicePlacement;
 
 // A record, so the compiler refuses a label added to the type but missing here (or the reverse).
-const fixed: Record<FixedPlacement, true> = {
+const site: Record<SitePlacement, true> = {
   navigation_desktop: true,
   navigation_mobile: true,
   home_hero: true,
@@ -39,61 +36,58 @@ const fixed: Record<FixedPlacement, true> = {
   services_hero: true,
   services_bottom_cta: true,
   about_cta: true,
-  shopify_package_custom: true,
-  admin_appointment_free_quote: true,
-  content_packages_footer: true,
-  shopify_packages_footer: true,
-  admin_appointment_packages_footer: true,
-  content_packages_sticky: true,
-  shopify_packages_sticky: true,
-  admin_appointment_packages_sticky: true,
   contact_success_message: true,
   contact_sidebar: true,
   blog_post_cta: true,
   case_study_cta: true,
 };
 
-/** Every label but the numbered package cards (`content_package_{n}`, `shopify_package_{n}`). */
-export const fixedPlacements = Object.keys(fixed) as FixedPlacement[];
+/** Every label outside the service pages. */
+export const sitePlacements = Object.keys(site) as SitePlacement[];
 
-/** True for a label on the list: a fixed one, or a package card's with a position from 1. */
-export function isBookingPlacement(label: string): label is BookingPlacement {
-  return Object.hasOwn(fixed, label) || /^(content|shopify)_package_[1-9]\d*$/.test(label);
-}
-
-interface ServicePlacements {
+export interface ServicePlacements {
   /** A package card's button; `position` counts from 1 in the order the page shows them. */
-  package?: (position: number) => BookingPlacement;
-  custom?: BookingPlacement;
-  quote?: BookingPlacement;
-  footer: BookingPlacement;
-  sticky: BookingPlacement;
+  package: (position: number) => ServicePlacement;
+  /** The quote-only card after the packages. */
+  custom: ServicePlacement;
+  /** The centred free-quote card. */
+  quote: ServicePlacement;
+  /** The closing section's button. */
+  footer: ServicePlacement;
+  /** The floating button. */
+  sticky: ServicePlacement;
 }
 
-export const servicePlacements: Readonly<Record<ServiceId, ServicePlacements>> = {
-  content: {
-    package: (position) => `content_package_${position}`,
-    footer: 'content_packages_footer',
-    sticky: 'content_packages_sticky',
-  },
-  shopify: {
-    package: (position) => `shopify_package_${position}`,
-    custom: 'shopify_package_custom',
-    footer: 'shopify_packages_footer',
-    sticky: 'shopify_packages_sticky',
-  },
-  'admin-appointment': {
-    quote: 'admin_appointment_free_quote',
-    footer: 'admin_appointment_packages_footer',
-    sticky: 'admin_appointment_packages_sticky',
-  },
-};
+/** The start of every label of a service: its id with `-` → `_` (admin-appointment → admin_appointment). */
+export const placementPrefix = (serviceId: string) => serviceId.replaceAll('-', '_');
 
-export function packagePlacement(service: ServiceId, position: number): BookingPlacement {
-  const make = servicePlacements[service].package;
-  if (!make) throw new Error(`The ${service} service has no package cards`);
-  if (!Number.isInteger(position) || position < 1) {
-    throw new RangeError(`A package position counts from 1, got ${position}`);
-  }
-  return make(position);
+/** The labels of a service page's buttons, e.g. `content_package_2` or `admin_appointment_free_quote`. */
+export function servicePlacements(serviceId: string): ServicePlacements {
+  const p = placementPrefix(serviceId);
+  return {
+    package: (position) => {
+      if (!Number.isInteger(position) || position < 1) {
+        throw new RangeError(`A package position counts from 1, got ${position}`);
+      }
+      return `${p}_package_${position}`;
+    },
+    custom: `${p}_package_custom`,
+    quote: `${p}_free_quote`,
+    footer: `${p}_packages_footer`,
+    sticky: `${p}_packages_sticky`,
+  };
+}
+
+const serviceSuffix = /^(?:package_(?:[1-9]\d*|custom)|free_quote|packages_(?:footer|sticky))$/;
+
+/**
+ * True for a label on the list: one outside the service pages, or one of the given services'
+ * (their ids, e.g. read from a build), a package card's with a position from 1.
+ */
+export function isBookingPlacement(label: string, serviceIds: readonly string[]): label is BookingPlacement {
+  if (Object.hasOwn(site, label)) return true;
+  return serviceIds.some((id) => {
+    const start = `${placementPrefix(id)}_`;
+    return label.startsWith(start) && serviceSuffix.test(label.slice(start.length));
+  });
 }

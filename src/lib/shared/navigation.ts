@@ -1,18 +1,19 @@
 /**
- * Site routes and the header/footer navigation built from them. Labels are the spec's.
+ * The header, services menu, phone menu and footer links. Labels are the spec's; each service's is
+ * its card title, from its content file, in `order` (the build's `virtual:service-links` module,
+ * src/integrations/service-links.ts). So only code Vite builds (pages, components, islands)
+ * imports this file; Node code takes routes from routes.ts.
  */
 import { withoutTrailingSlash } from './paths.ts';
+import { serviceLinks } from 'virtual:service-links';
+
 export interface NavLink {
   href: string;
   label: string;
   children?: readonly NavLink[];
 }
 
-export const serviceLinks: readonly NavLink[] = [
-  { href: '/services/shopify', label: 'Shopify Builds & Optimisation' },
-  { href: '/services/content', label: 'Content & Copywriting' },
-  { href: '/services/admin-appointment', label: 'Admin & Appointment Setting' },
-];
+export { serviceLinks };
 
 export const headerLinks: readonly NavLink[] = [
   { href: '/', label: 'Home' },
@@ -27,30 +28,6 @@ export const legalLinks: readonly NavLink[] = [
   { href: '/privacy', label: 'Privacy Policy' },
   { href: '/terms', label: 'Terms of Service' },
 ];
-
-/** Every indexable route of the site (spec §2), in the order the sitemap lists them. */
-export const indexableRoutes = [
-  '/',
-  '/services',
-  '/services/shopify',
-  '/services/content',
-  '/services/admin-appointment',
-  '/about',
-  '/contact',
-  '/blog',
-  '/case-studies',
-  '/privacy',
-  '/terms',
-] as const;
-
-/**
- * The public route of a page from the path Astro builds it at: pages are written as
- * `about.html` and `index.html` but served, linked and canonicalised as `/about` and `/`.
- */
-export function routePath(pathname: string): string {
-  const clean = withoutTrailingSlash(pathname.replace(/\.html$/, '').replace(/\/index$/, '/'));
-  return clean === '' ? '/' : clean;
-}
 
 /** True when `href` is the page being shown. */
 export function isCurrent(href: string, pathname: string): boolean {

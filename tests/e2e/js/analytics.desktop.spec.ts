@@ -22,7 +22,9 @@ import { expect, test as base, type BrowserContext, type Locator, type Page } fr
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
-import { isBookingPlacement } from '../../../src/lib/shared/booking.ts';
+import { isBookingPlacement, sitePlacements } from '../../../src/lib/shared/booking.ts';
+import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
+import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
@@ -538,12 +540,20 @@ test.describe('after Accept', () => {
   test('every booking link on the site is on the label list, and each is clicked above', async ({
     request,
   }) => {
+    const serviceIds = builtServiceRoutes(outDir).map(serviceIdOf);
+    // The spec's pages must carry exactly the labels above; a service added since, its own.
+    const specPages = new Set(bookingButtons.map((button) => button.path));
     const found = new Set<string>();
     for (const { path } of sweepPages) {
       const html = await (await request.get(at(path))).text();
-      for (const match of html.matchAll(/data-booking="([^"]*)"/g)) found.add(match[1] ?? '');
+      const newService = isServiceRoute(path) && !specPages.has(path) ? serviceIdOf(path) : undefined;
+      for (const [, label = ''] of html.matchAll(/data-booking="([^"]*)"/g)) {
+        expect(isBookingPlacement(label, serviceIds), `${path}: ${label}`).toBe(true);
+        if (newService && !(sitePlacements as string[]).includes(label)) {
+          expect(isBookingPlacement(label, [newService]), `${path}: ${label}`).toBe(true);
+        } else found.add(label);
+      }
     }
-    for (const label of found) expect(isBookingPlacement(label), label).toBe(true);
     const clicked = new Set([...bookingButtons.map((button) => button.label), 'navigation_mobile']);
     expect([...found].sort()).toEqual([...clicked].sort());
   });

@@ -4,17 +4,15 @@
  * crumbs against the breadcrumb, founders against their profiles.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { isServiceRoute, type SiteRoute } from '../../../src/lib/shared/routes.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
 type Node = Record<string, unknown> & { '@type': string; '@id'?: string };
 
 /** The types each route adds to the organisation and the website every page carries. */
-const pageTypes: Record<(typeof indexableRoutes)[number], string[]> = {
+const siteTypes: Record<SiteRoute, string[]> = {
   '/': [],
   '/services': ['FAQPage'],
-  '/services/shopify': ['Service', 'BreadcrumbList', 'FAQPage'],
-  '/services/content': ['Service', 'BreadcrumbList', 'FAQPage'],
-  '/services/admin-appointment': ['Service', 'BreadcrumbList', 'FAQPage'],
   '/about': ['Person'],
   '/contact': [],
   '/blog': [],
@@ -22,9 +20,11 @@ const pageTypes: Record<(typeof indexableRoutes)[number], string[]> = {
   '/privacy': [],
   '/terms': [],
 };
+const pageTypes = (path: string) =>
+  isServiceRoute(path) ? ['Service', 'BreadcrumbList', 'FAQPage'] : siteTypes[path as SiteRoute];
 
-const servicePages = indexableRoutes.filter((path) => pageTypes[path].includes('Service'));
-const faqPages = indexableRoutes.filter((path) => pageTypes[path].includes('FAQPage'));
+const servicePages = indexableRoutes.filter((path) => pageTypes(path).includes('Service'));
+const faqPages = indexableRoutes.filter((path) => pageTypes(path).includes('FAQPage'));
 
 async function graphOf(page: Page): Promise<Node[]> {
   const scripts = page.locator('script[type="application/ld+json"]');
@@ -61,7 +61,7 @@ for (const path of indexableRoutes) {
     await page.goto(path);
     const graph = await graphOf(page);
     const types = new Set(graph.map((node) => node['@type']));
-    expect([...types].sort()).toEqual(['Organization', 'WebSite', ...pageTypes[path]].sort());
+    expect([...types].sort()).toEqual(['Organization', 'WebSite', ...pageTypes(path)].sort());
 
     const { defined, referenced } = ids(graph);
     expect(new Set(graph.map((node) => node['@id'])).size, 'every node has an @id of its own').toBe(

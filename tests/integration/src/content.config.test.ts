@@ -83,6 +83,16 @@ describe('content schemas', () => {
     expect(result.output).toContain('only one package can be marked popular');
   });
 
+  it('reject a card icon the site cannot draw, naming the icons it can', () => {
+    const result = syncWithEdit('src/content/services/content.yaml', (text) =>
+      text.replace('  icon: content\n', '  icon: rocket\n'),
+    );
+    expect(result.status).not.toBe(0);
+    expect(result.output).toContain('src/content/services/content.yaml');
+    expect(result.output).toContain('card.icon');
+    expect(result.output).toMatch(/must be one of the site’s icons: .*\bcalendar\b/);
+  });
+
   it('reject a search description that search results would cut', () => {
     const result = syncWithEdit('src/content/pages/about.yaml', (text) =>
       text.replace(/^( {2}description: )(.*)$/m, (_, key: string, value: string) => key + value.repeat(3)),

@@ -1,6 +1,7 @@
 /**
  * Blog posts and case studies, end to end: one temporary copy of the project with the fixture
  * entries of tests/support/article-fixtures.ts, built once, then read as crawlers and visitors see it.
+ * The same copy has a fourth service (tests/support/service-fixture.ts), checked by service-checks.ts.
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ import { site } from '../../../../../src/site.config.ts';
 import { browserChecks, previewChecks } from '../../../../support/article-browser.ts';
 import { fixtures, writeArticleFixtures } from '../../../../support/article-fixtures.ts';
 import { builtSite, jsonLdNodes, metaContent, tags, xmlValues } from '../../../../support/built-site.ts';
+import { serviceChecks } from '../../../../support/service-checks.ts';
+import { writeServiceFixture } from '../../../../support/service-fixture.ts';
 
 const copy = copyProject('articles-site');
 const built = builtSite(copy.dist);
@@ -21,6 +24,7 @@ const FIRST_ROUND_TRIP = 14_000;
 let build: { status: number | null; output: string };
 beforeAll(() => {
   writeArticleFixtures(copy);
+  writeServiceFixture(copy);
   build = copy.build();
 });
 afterAll(() => copy.cleanup());
@@ -215,3 +219,4 @@ describe('a site with published articles', () => {
 
 browserChecks(copy);
 previewChecks(copy);
+serviceChecks(copy);

@@ -13,6 +13,7 @@ import { field, humanize, inputSchema, type CmsField } from '@/lib/build/cms-fie
 import { generatedConfigText, paths } from '../../../../../scripts/cms/generate.ts';
 import { loadCollections } from '../../../../../scripts/cms/load-collections.ts';
 import type { CollectionSource } from '@/lib/build/cms-config';
+import * as iconPaths from '@/lib/shared/icon-paths';
 
 const editorSchema = JSON.parse(
   readFileSync(resolve('node_modules/@sveltia/cms/schema/sveltia-cms.json'), 'utf8'),
@@ -115,10 +116,11 @@ describe('public/admin/config.yml', () => {
     });
     expect(at(services, 'packages.items.popular')).toMatchObject({ widget: 'boolean', default: false });
     expect(at(services, 'packages.items.features')).toMatchObject({ widget: 'list', min: 1 });
-    expect(at(services, 'card.icon')).toMatchObject({
-      widget: 'select',
-      options: ['shopify', 'content', 'admin'],
-    });
+    // Every icon the site draws, and nothing else: a new service may use any of them.
+    const icon = at(services, 'card.icon');
+    expect(icon.widget).toBe('select');
+    expect([...(icon.options as string[])].sort()).toEqual(Object.keys(iconPaths).sort());
+    expect(icon.options).toEqual(expect.arrayContaining(['shopify', 'content', 'admin', 'calendar']));
     expect(at(services, 'seo.title')).toMatchObject({ widget: 'string', minlength: 1, maxlength: 60 });
     expect(at(services, 'partner')).toMatchObject({ widget: 'object', required: false });
     const founders = collection(committed, 'founders');

@@ -13,7 +13,7 @@ import {
 } from '@/lib/shared/analytics';
 import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
-import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/shared/booking';
+import { isBookingPlacement, servicePlacements, sitePlacements } from '@/lib/shared/booking';
 
 function recorder() {
   const sent: AnalyticsEvent[] = [];
@@ -200,17 +200,28 @@ describe('the booking placement labels', () => {
     'contact_sidebar',
   ];
 
+  // The spec's services, and the buttons each one's page has beside its package cards.
+  const shopify = servicePlacements('shopify');
+  const content = servicePlacements('content');
+  const admin = servicePlacements('admin-appointment');
+  const serviceIds = ['shopify', 'content', 'admin-appointment'];
+
   it('are exactly the issue’s fixed labels plus home_hero, about_cta and the two article labels', () => {
-    expect([...fixedPlacements].sort()).toEqual(
+    const derived = [
+      shopify.custom,
+      admin.quote,
+      ...[content, shopify, admin].flatMap((s) => [s.footer, s.sticky]),
+    ];
+    expect([...sitePlacements, ...derived].sort()).toEqual(
       [...issueList, 'home_hero', 'about_cta', 'blog_post_cta', 'case_study_cta'].sort(),
     );
   });
 
   it('accept the package cards by 1-based position, and nothing off the list', () => {
     for (const label of [...issueList, 'content_package_1', 'shopify_package_3', 'content_package_12']) {
-      expect(isBookingPlacement(label), label).toBe(true);
+      expect(isBookingPlacement(label, serviceIds), label).toBe(true);
     }
-    expect(isBookingPlacement(packagePlacement('shopify', 2))).toBe(true);
+    expect(isBookingPlacement(shopify.package(2), serviceIds)).toBe(true);
     for (const label of [
       'content_package_0',
       'content_package_',
@@ -219,7 +230,15 @@ describe('the booking placement labels', () => {
       'toString',
       '',
     ]) {
-      expect(isBookingPlacement(label), label).toBe(false);
+      expect(isBookingPlacement(label, serviceIds), label).toBe(false);
+    }
+  });
+
+  it('accept a new service’s labels once its id is among the services, with no list to extend', () => {
+    const labels = ['bookkeeping_payroll_package_2', 'bookkeeping_payroll_packages_sticky'];
+    for (const label of labels) {
+      expect(isBookingPlacement(label, serviceIds), label).toBe(false);
+      expect(isBookingPlacement(label, [...serviceIds, 'bookkeeping-payroll']), label).toBe(true);
     }
   });
 });

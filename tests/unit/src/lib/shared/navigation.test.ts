@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  footerLinks,
-  headerLinks,
-  indexableRoutes,
-  isCurrent,
-  isInSection,
-  routePath,
-} from '@/lib/shared/navigation';
-import { packagePlacement, servicePlacements } from '@/lib/shared/booking';
+import { footerLinks, headerLinks, isCurrent, isInSection, serviceLinks } from '@/lib/shared/navigation';
+import { indexableRoutes, routePath } from '@/lib/shared/routes';
+import { servicePlacements } from '@/lib/shared/booking';
 
 describe('navigation', () => {
   it('has the spec header and footer links', () => {
@@ -17,11 +11,30 @@ describe('navigation', () => {
       '/services/content',
       '/services/admin-appointment',
     ]);
+    expect(headerLinks[1]?.children?.map((link) => link.label)).toEqual([
+      'Shopify Builds & Optimisation',
+      'Content & Copywriting',
+      'Admin & Appointment Setting',
+    ]);
     expect(footerLinks.map((link) => link.href)).toEqual(['/', '/services', '/about', '/contact']);
   });
 
-  it('lists the eleven indexable routes once each', () => {
-    expect(new Set(indexableRoutes).size).toBe(11);
+  it('lists the eleven indexable routes once each, in the spec’s order', () => {
+    const routes = indexableRoutes(serviceLinks.map((link) => link.href));
+    expect(new Set(routes).size).toBe(11);
+    expect(routes).toEqual([
+      '/',
+      '/services',
+      '/services/shopify',
+      '/services/content',
+      '/services/admin-appointment',
+      '/about',
+      '/contact',
+      '/blog',
+      '/case-studies',
+      '/privacy',
+      '/terms',
+    ]);
   });
 
   it('marks the current page exactly', () => {
@@ -49,19 +62,19 @@ describe('navigation', () => {
 
 describe('booking placements', () => {
   it('labels package cards by their 1-based position', () => {
-    expect(packagePlacement('content', 1)).toBe('content_package_1');
-    expect(packagePlacement('shopify', 3)).toBe('shopify_package_3');
+    expect(servicePlacements('content').package(1)).toBe('content_package_1');
+    expect(servicePlacements('shopify').package(3)).toBe('shopify_package_3');
   });
 
   it('refuses a position that is not a card', () => {
-    expect(() => packagePlacement('content', 0)).toThrow(RangeError);
-    expect(() => packagePlacement('admin-appointment', 1)).toThrow(/no package cards/);
+    expect(() => servicePlacements('content').package(0)).toThrow(RangeError);
+    expect(() => servicePlacements('shopify').package(1.5)).toThrow(RangeError);
   });
 
   it('gives each service its own footer and sticky labels', () => {
-    expect(servicePlacements['admin-appointment'].sticky).toBe('admin_appointment_packages_sticky');
-    expect(servicePlacements.shopify.custom).toBe('shopify_package_custom');
-    expect(servicePlacements['admin-appointment'].quote).toBe('admin_appointment_free_quote');
-    expect(servicePlacements.content.footer).toBe('content_packages_footer');
+    expect(servicePlacements('admin-appointment').sticky).toBe('admin_appointment_packages_sticky');
+    expect(servicePlacements('shopify').custom).toBe('shopify_package_custom');
+    expect(servicePlacements('admin-appointment').quote).toBe('admin_appointment_free_quote');
+    expect(servicePlacements('content').footer).toBe('content_packages_footer');
   });
 });

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { builtIndexableRoutes, builtServiceRoutes } from '../../../scripts/built-routes.ts';
+
+const dists: string[] = [];
+function distWith(home?: string): string {
+  const dist = mkdtempSync(join(tmpdir(), 'built-routes-'));
+  dists.push(dist);
+  mkdirSync(dist, { recursive: true });
+  if (home !== undefined) writeFileSync(join(dist, 'index.html'), home);
+  return dist;
+}
+
+afterAll(() => {
+  for (const dist of dists) rmSync(dist, { recursive: true, force: true });
+});
+
+// The shape of the header Header.astro writes: the Services link, then its menu.
+const home = `<nav aria-label="Main"><ul><li><a href="/">Home</a></li><li data-dropdown>
+<a href="/services">Services</a><div id="services-menu" class="dropdown-panel"><ul>
+<li><a href="/services/zebra" class="x">Zebra</a></li><li><a href="/services/alpha">Alpha</a></li>
+</ul></div></li><li><a href="/about">About</a></li></ul></nav><main><a href="/services/other">x</a></main>`;
+
+describe('the routes of a built site', () => {
+  it('takes the service pages from the header’s services menu, in its order', () => {
+    expect(builtServiceRoutes(distWith(home))).toEqual(['/services/zebra', '/services/alpha']);
+  });
+
+  it('puts them after /services among the other indexable routes', () => {
+    expect(builtIndexableRoutes(distWith(home)).slice(0, 5)).toEqual([
+      '/',
+      '/services',
+      '/services/zebra',
+      '/services/alpha',
+      '/about',
+    ]);
+  });
+
+  it('says to build first when there is no built home page or no menu in it', () => {
+    expect(() => builtServiceRoutes(distWith())).toThrow(/build the site first/);
+    expect(() => builtServiceRoutes(distWith('<main>No header</main>'))).toThrow(/build the site first/);
+  });
+});
