@@ -13,7 +13,7 @@ import { mailRoute, type Env } from './lib/mail-settings.ts';
 
 export const config = { schedule: '* * * * *' };
 
-export interface RetryDeps {
+interface RetryDeps {
   now: () => number;
   store: EnquiryStore;
   mailer: Mailer;

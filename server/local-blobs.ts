@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 
 /** Where enquiries are kept locally; ENQUIRY_STORE_DIR overrides it. */
-export const defaultStoreDir = '.data';
+const defaultStoreDir = '.data';
 
-export function localStoreDir(env: Record<string, string | undefined> = process.env): string {
+function localStoreDir(env: Record<string, string | undefined> = process.env): string {
   return resolve(env.ENQUIRY_STORE_DIR?.trim() || defaultStoreDir);
 }
 

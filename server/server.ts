@@ -18,7 +18,7 @@ import { runFunction } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
 
 /** Time limits (milliseconds) and the connection cap; the defaults suit the open internet. */
-export interface ServerLimits {
+interface ServerLimits {
   /** Until the request's headers have arrived. */
   headersTimeoutMs: number;
   /** Until the whole request, body included, has arrived. */
@@ -39,7 +39,7 @@ export const defaultServerLimits: ServerLimits = {
   maxConnections: 512,
 };
 
-export interface SiteServerOptions {
+interface SiteServerOptions {
   root: string;
   /** Where one-line notes go (404s, cut or aborted requests); the console by default. */
   log?: (line: string) => void;

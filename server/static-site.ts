@@ -22,7 +22,7 @@ interface Asset {
   brotli?: Buffer;
 }
 
-export interface StaticSiteOptions {
+interface StaticSiteOptions {
   /** The folder `astro build` wrote, e.g. dist/. */
   root: string;
   /** Where "404 /path" lines go; the console by default. */
@@ -40,14 +40,14 @@ function readOptional(file: string): string {
 /** The methods a static path answers; any other gets 405 with this list as `Allow`. */
 export const allowedMethods = 'GET, HEAD';
 
-export function cacheControl(pathname: string): string {
+function cacheControl(pathname: string): string {
   // Hashed build assets never change under the same name; everything else must revalidate.
   return pathname.startsWith('/_astro/')
     ? 'public, max-age=31536000, immutable'
     : 'public, max-age=0, must-revalidate';
 }
 
-export interface StaticSite {
+interface StaticSite {
   /** The `_headers` headers Netlify would send for a path. */
   headersFor(pathname: string): Record<string, string>;
   /** Sets those headers on a response: the server calls it first on every response. */

@@ -49,5 +49,3 @@ export const site = {
   replyHours: 24,
   locale: 'en-GB',
 } as const;
-
-export type SiteConfig = typeof site;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
-export type EnquiryStatus = 'pending' | 'delivered' | 'failed';
+type EnquiryStatus = 'pending' | 'delivered' | 'failed';
 
 /** What may be kept of a send failure: codes only, never the server's text or an address. */
 export interface SendError {
@@ -121,7 +121,7 @@ export function requeue(record: EnquiryRecord, nowMs: number): EnquiryRecord {
   return { ...rest, status: 'pending', requeuedAt: at, nextAttemptAt: at };
 }
 
-export type Due = 'retry' | 'give-up' | 'delete' | 'wait';
+type Due = 'retry' | 'give-up' | 'delete' | 'wait';
 
 /** What the scheduled job should do with a record now. */
 export function dueAction(record: EnquiryRecord, nowMs: number): Due {

@@ -5,8 +5,8 @@
  */
 import type { EnquiryFormat } from './read-request.ts';
 
-export const sentPage = '/contact/sent';
-export const errorPage = '/contact/error';
+const sentPage = '/contact/sent';
+const errorPage = '/contact/error';
 
 export const securityHeaders: Readonly<Record<string, string>> = {
   'Content-Type': 'application/json; charset=utf-8',
@@ -19,7 +19,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-export interface Failure {
+interface Failure {
   status: number;
   error: string;
   message: string;

@@ -19,7 +19,7 @@ export const seo = z
   })
   .describe('Search and link-preview text for this page.');
 
-export const price = z
+const price = z
   .number({ error: 'must be a number of pounds, like 499 (no £ sign, no quotes)' })
   .positive('must be more than 0')
   .describe('Price in pounds sterling, as a plain number: 1500 means £1,500.');

@@ -13,7 +13,8 @@ import {
 import { analyticsConfigured, analyticsIds } from '@/lib/build/analytics-config';
 import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
-import { fixedPlacements, isBookingPlacement, packagePlacement } from '@/lib/shared/booking';
+import { packagePlacement } from '@/lib/shared/booking';
+import { fixedPlacements, isBookingPlacement } from '../e2e/support/booking-labels.ts';
 
 function recorder() {
   const sent: AnalyticsEvent[] = [];

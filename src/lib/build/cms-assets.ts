@@ -5,7 +5,7 @@
  */
 import { cmsAdmin } from './cms-admin.ts';
 
-export interface FontReplacement {
+interface FontReplacement {
   /** The address in the editor's script. */
   cdn: string;
   /** The same font file inside an installed package. */

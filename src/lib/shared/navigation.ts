@@ -8,7 +8,7 @@ export interface NavLink {
   children?: readonly NavLink[];
 }
 
-export const serviceLinks: readonly NavLink[] = [
+const serviceLinks: readonly NavLink[] = [
   { href: '/services/shopify', label: 'Shopify Builds & Optimisation' },
   { href: '/services/content', label: 'Content & Copywriting' },
   { href: '/services/admin-appointment', label: 'Admin & Appointment Setting' },

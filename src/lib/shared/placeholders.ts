@@ -22,7 +22,7 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
 }
 
 /** Markup that goes in as it is, e.g. a link (whoever builds it escapes what it holds). */
-export interface Markup {
+interface Markup {
   html: string;
 }
 

@@ -11,7 +11,7 @@ export interface HeaderRule {
   headers: Array<[name: string, value: string]>;
 }
 
-export interface InlineHashes {
+interface InlineHashes {
   scripts: string[];
   styles: string[];
 }
@@ -21,7 +21,7 @@ export interface AnalyticsConfig {
   clarityId?: string | undefined;
 }
 
-export interface PolicyInput {
+interface PolicyInput {
   hashes: InlineHashes;
   /** Origins allowed in <iframe> (the embedded scheduling page). */
   frameOrigins: string[];
@@ -56,7 +56,7 @@ export function mergeHashes(all: InlineHashes[]): InlineHashes {
 }
 
 /** The hosts GA4 and Clarity need, added only when their IDs are configured. */
-export function analyticsSources(analytics: AnalyticsConfig = {}) {
+function analyticsSources(analytics: AnalyticsConfig = {}) {
   const script: string[] = [];
   const connect: string[] = [];
   const img: string[] = [];
@@ -137,7 +137,7 @@ export function withPolicyMeta(html: string, policy: string): string {
   return html.replace(charset[0], `${charset[0]}${meta}`);
 }
 
-export interface PageRulesInput {
+interface PageRulesInput {
   /** The top-level files the build wrote (`about.html`, `favicon.svg`); folders are not listed. */
   topLevelFiles: string[];
   publicPolicy: string;

@@ -22,7 +22,7 @@ import { expect, test as base, type BrowserContext, type Locator, type Page } fr
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
-import { isBookingPlacement } from '../../../src/lib/shared/booking.ts';
+import { isBookingPlacement } from '../support/booking-labels.ts';
 import { sweepPages } from '../pages.ts';
 import { site } from '../site.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
