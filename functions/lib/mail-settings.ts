@@ -49,12 +49,6 @@ function setting(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-/** A positive whole number of milliseconds from the environment, else the fallback. */
-function milliseconds(env: Env, name: string, fallback: number): number {
-  const value = setting(env, name);
-  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : fallback;
-}
-
 /** `fallbackAddress` is used as sender and recipient of outbox files when MAIL_* are unset. */
 export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRuntime = {}): MailRoute {
   const host = setting(env, 'SMTP_HOST');
@@ -93,7 +87,7 @@ export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRu
     kind: 'smtp',
     from,
     to,
-    sendTimeoutMs: milliseconds(env, 'SMTP_SEND_TIMEOUT_MS', smtpTimeouts.send),
+    sendTimeoutMs: smtpTimeouts.send,
     transport: {
       host,
       port,
@@ -102,7 +96,7 @@ export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRu
       requireTLS,
       auth: user ? { user, pass: env.SMTP_PASS ?? '' } : undefined,
       connectionTimeout: smtpTimeouts.connectionTimeout,
-      greetingTimeout: milliseconds(env, 'SMTP_GREETING_TIMEOUT_MS', smtpTimeouts.greetingTimeout),
+      greetingTimeout: smtpTimeouts.greetingTimeout,
       socketTimeout: smtpTimeouts.socketTimeout,
     },
   };

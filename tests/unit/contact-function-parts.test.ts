@@ -279,11 +279,5 @@ describe('mailRoute', () => {
     expect(mailRoute({ ...smtp, SMTP_PORT: '2525' }, 'x@agency.example')).toMatchObject({
       transport: { port: 2525 },
     });
-    expect(mailRoute({ ...smtp, SMTP_GREETING_TIMEOUT_MS: 'soon' }, 'x')).toMatchObject({
-      transport: { greetingTimeout: 5000 },
-    });
-    expect(mailRoute({ ...smtp, SMTP_GREETING_TIMEOUT_MS: '250' }, 'x')).toMatchObject({
-      transport: { greetingTimeout: 250 },
-    });
   });
 });

@@ -17,7 +17,13 @@ import {
 import type { ContactHandler } from '../../functions/send-contact-email.mts';
 import { createRetryHandler } from '../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
-import { contactHandlerForTests, realDeps, sampleEnquiry, stubSmtpEnv } from './support/enquiries.ts';
+import {
+  contactHandlerForTests,
+  mailerWithLimits,
+  realDeps,
+  sampleEnquiry,
+  stubSmtpEnv,
+} from './support/enquiries.ts';
 import { parseEmail } from './support/raw-email.ts';
 import {
   closedPort,
@@ -140,7 +146,7 @@ describe('the fault matrix', () => {
     const silent = await startSilentServer();
     opened.push(silent);
     stubSmtpEnv(silent.port);
-    vi.stubEnv('SMTP_GREETING_TIMEOUT_MS', '200');
+    handler = contactHandlerForTests(mailerWithLimits({ greetingTimeout: 200 }));
     const id = await submit();
     expect((await status(id))?.lastError).toMatchObject({ code: 'ETIMEDOUT' });
     await expectDeliveredOnceAfterRecovery(id, await smtpServer());
@@ -149,7 +155,7 @@ describe('the fault matrix', () => {
   it('slow DATA past the time limit: pending, then delivered once', async () => {
     const slow = await smtpServer({ fault: 'slow-data' });
     stubSmtpEnv(slow.port);
-    vi.stubEnv('SMTP_SEND_TIMEOUT_MS', String(slowDataMs / 3));
+    handler = contactHandlerForTests(mailerWithLimits({ sendTimeoutMs: slowDataMs / 3 }));
     const id = await submit();
     expect((await status(id))?.lastError).toMatchObject({ code: 'EABORT' });
     await slow.allClosed(slowDataMs * 2);

@@ -17,7 +17,7 @@ import { enquiryLimits } from '../../src/lib/shared/enquiry.ts';
 import { fillTimeField, honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
-import { contactHandlerForTests, stubSmtpEnv, withBlobsDown } from './support/enquiries.ts';
+import { contactHandlerForTests, mailerWithLimits, stubSmtpEnv, withBlobsDown } from './support/enquiries.ts';
 import { parseEmail } from './support/raw-email.ts';
 import {
   closedPort,
@@ -146,7 +146,7 @@ describe('configuration', () => {
     expect(contactRateLimit.windowMs).toBe(10 * 60 * 1000);
   });
 
-  it('uses 5 s connect, 5 s greeting, 10 s socket and 15 s total time limits by default', () => {
+  it('uses 5 s connect, 5 s greeting, 10 s socket and 15 s total time limits', () => {
     expect(smtpTimeouts).toEqual({
       connectionTimeout: 5000,
       greetingTimeout: 5000,
@@ -698,7 +698,7 @@ describe('SMTP faults', () => {
     const silent = await startSilentServer();
     try {
       useSmtpPort(silent.port);
-      vi.stubEnv('SMTP_GREETING_TIMEOUT_MS', '300');
+      handler = contactHandlerForTests(mailerWithLimits({ greetingTimeout: 300 }));
       const started = Date.now();
       await expectSendFailed(await postJson(visitor), started, 3000);
       expect(logs.join('\n')).toContain('code=ETIMEDOUT');
@@ -712,7 +712,7 @@ describe('SMTP faults', () => {
     const silent = await startSilentServer();
     try {
       useSmtpPort(silent.port);
-      vi.stubEnv('SMTP_SEND_TIMEOUT_MS', '300'); // greeting timeout stays at its 5 s default
+      handler = contactHandlerForTests(mailerWithLimits({ sendTimeoutMs: 300 })); // greeting stays at 5 s
       const started = Date.now();
       await expectSendFailed(await postJson(visitor), started, 3000);
       expect(logs.join('\n')).toContain('code=EABORT');

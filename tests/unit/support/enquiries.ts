@@ -7,6 +7,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
 import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
 import { deliverEmail } from '../../../functions/lib/deliver-email.ts';
+import type { Mailer } from '../../../functions/lib/enquiry-delivery.ts';
 import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
 import { createSlidingWindowLimiter } from '../../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../../functions/send-contact-email.mts';
@@ -46,15 +47,38 @@ export function realDeps() {
   };
 }
 
-export function contactHandlerForTests(): ContactHandler {
-  return createContactHandler({ ...realDeps(), limiter: createSlidingWindowLimiter(contactRateLimit) });
+export function contactHandlerForTests(mailer: Mailer = deliverEmail): ContactHandler {
+  return createContactHandler({
+    ...realDeps(),
+    mailer,
+    limiter: createSlidingWindowLimiter(contactRateLimit),
+  });
+}
+
+/**
+ * The real mailer with shorter SMTP time limits, so a test of a silent or slow server does not
+ * wait out the real ones (functions/lib/mail-settings.ts, `smtpTimeouts`).
+ */
+export function mailerWithLimits(limits: { greetingTimeout?: number; sendTimeoutMs?: number }): Mailer {
+  return (email, route) =>
+    deliverEmail(
+      email,
+      route.kind === 'smtp'
+        ? {
+            ...route,
+            sendTimeoutMs: limits.sendTimeoutMs ?? route.sendTimeoutMs,
+            transport: {
+              ...route.transport,
+              greetingTimeout: limits.greetingTimeout ?? route.transport.greetingTimeout,
+            },
+          }
+        : route,
+    );
 }
 
 /** Stubs the environment of an SMTP route to `port` on 127.0.0.1 with the test server's login. */
 export function stubSmtpEnv(port: number): void {
   for (const [name, value] of Object.entries(smtpTestEnv(port))) vi.stubEnv(name, value);
-  for (const name of ['CONTEXT', 'OUTBOX_DIR', 'SMTP_GREETING_TIMEOUT_MS', 'SMTP_SEND_TIMEOUT_MS']) {
-    vi.stubEnv(name, undefined);
-  }
+  for (const name of ['CONTEXT', 'OUTBOX_DIR']) vi.stubEnv(name, undefined);
   vi.stubEnv('NODE_ENV', 'test');
 }
