@@ -54,8 +54,8 @@ const submissionIdPattern = /^[A-Za-z0-9-]{16,64}$/;
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /**
- * The enquiry's id. The form's per-load submission id makes a double click or a re-post the same
- * enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
+ * The enquiry's id. The submission id of the form's showing makes a double click or a re-post the
+ * same enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
  */
 export function enquiryId(submissionId: unknown, enquiry: Enquiry, nowMs: number): string {
   if (typeof submissionId === 'string' && submissionIdPattern.test(submissionId)) {

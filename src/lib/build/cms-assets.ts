@@ -1,7 +1,7 @@
 /**
  * The editor's script asks third parties for its fonts (jsDelivr), its translations and an update
- * check (unpkg), and GitHub's status. The copy the site serves asks its own origin instead: these are the addresses in
- * the pinned version's script and the package files that replace them.
+ * check (unpkg), and GitHub's status. The copy the site serves asks its own origin instead: these
+ * are the addresses in the pinned version's script and the package files that replace them.
  */
 import { cmsAdmin } from './cms-admin.ts';
 

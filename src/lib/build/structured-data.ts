@@ -72,7 +72,7 @@ interface JsonLdGraph {
   '@graph': readonly object[];
 }
 
-/** Prices in the content files are pounds sterling (see `price` in src/content.config.ts). */
+/** Prices in the content files are pounds sterling (see `price` in src/schemas/fields.ts). */
 const priceCurrency = 'GBP';
 
 /** The absolute URL of a page from the path Astro renders it at (`/about.html` → …/about). */
