@@ -14,7 +14,7 @@ import { mailRoute } from './lib/mail-settings.ts';
 
 export const config = { schedule: '* * * * *' };
 
-export interface RetryDeps {
+interface RetryDeps {
   now: () => number;
   store: EnquiryStore;
   mailer: Mailer;

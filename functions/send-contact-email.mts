@@ -29,7 +29,7 @@ export const config = {
   rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },
 };
 
-export type ContactDeps = Omit<AcceptDeps, 'route'> & {
+type ContactDeps = Omit<AcceptDeps, 'route'> & {
   limiter: Pick<SlidingWindowLimiter, 'check' | 'consume' | 'release'>;
   env: Env;
 };

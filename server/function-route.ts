@@ -14,7 +14,7 @@ export type WebHandler = (request: Request, context?: { ip?: string }) => Promis
  * The web `Request` for an incoming one. Its URL is built from the Host header and the path
  * only: an absolute-form target (`POST http://elsewhere/...`) never decides the request's origin.
  */
-export function toWebRequest(req: IncomingMessage, target?: RequestTarget): Request {
+function toWebRequest(req: IncomingMessage, target?: RequestTarget): Request {
   const { rawPath, search } = target ?? requestTarget(req.url ?? '/') ?? { rawPath: '/', search: '' };
   const url = new URL(`http://${req.headers.host ?? 'localhost'}${rawPath.replace(/^\/+/, '/')}${search}`);
   const headers = new Headers();
@@ -31,7 +31,7 @@ export function toWebRequest(req: IncomingMessage, target?: RequestTarget): Requ
   } as RequestInit);
 }
 
-export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
+async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
   res.statusCode = response.status;
   response.headers.forEach((value, name) => res.setHeader(name, value));
   if (!response.body) {

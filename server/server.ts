@@ -19,7 +19,7 @@ import { runFunction } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
 
 /** Time limits (milliseconds) and the connection cap; the defaults suit the open internet. */
-export interface ServerLimits {
+interface ServerLimits {
   /** Until the request's headers have arrived. */
   headersTimeoutMs: number;
   /** Until the whole request, body included, has arrived. */
@@ -40,7 +40,7 @@ export const defaultServerLimits: ServerLimits = {
   maxConnections: 512,
 };
 
-export interface SiteServerOptions {
+interface SiteServerOptions {
   root: string;
   /** Whether X-Forwarded-For from our own proxies names the visitor (TRUST_PROXY, server/config.ts). */
   trustProxy?: boolean;

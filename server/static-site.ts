@@ -28,7 +28,7 @@ interface Asset {
   brotli?: Buffer;
 }
 
-export interface StaticSiteOptions {
+interface StaticSiteOptions {
   /** The folder `astro build` wrote, e.g. dist/. */
   root: string;
   /** Where "404 /path" lines go; the console by default. */
@@ -53,7 +53,7 @@ function cacheFor(pathname: string): string {
   return hashedAsset.test(pathname) ? cacheControl.hashedAsset : cacheControl.revalidate;
 }
 
-export interface StaticSite {
+interface StaticSite {
   /** The `_headers` headers Netlify would send for a path. */
   headersFor(pathname: string): Record<string, string>;
   /** Sets those headers on a response: the server calls it first on every response. */

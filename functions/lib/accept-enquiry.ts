@@ -11,13 +11,13 @@ import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
 export type AcceptDeps = DeliveryDeps;
 
-export interface Submission {
+interface Submission {
   enquiry: Enquiry;
   submissionId: unknown;
   possibleSpam: boolean;
 }
 
-export type Accepted = { ok: true; outcome: 'sent' | 'queued' | 'duplicate' } | { ok: false };
+type Accepted = { ok: true; outcome: 'sent' | 'queued' | 'duplicate' } | { ok: false };
 
 export async function acceptEnquiry(submission: Submission, deps: AcceptDeps): Promise<Accepted> {
   const nowMs = deps.now();

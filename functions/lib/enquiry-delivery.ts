@@ -11,7 +11,7 @@ import type { MailRoute } from './mail-settings.ts';
 
 export type SendableRoute = Exclude<MailRoute, { kind: 'unconfigured' }>;
 
-export interface OutgoingEmail extends EnquiryEmail {
+interface OutgoingEmail extends EnquiryEmail {
   messageId: string;
 }
 
@@ -25,13 +25,13 @@ export interface DeliveryDeps {
   brand: string;
 }
 
-export type Attempt =
+type Attempt =
   | { delivered: true; delivery: Extract<Delivery, { ok: true }>; record: EnquiryRecord; saved: boolean }
   | { delivered: false; error: SendError; record: EnquiryRecord; saved: boolean };
 
-export const possibleSpamPrefix = '[Possible spam]';
+const possibleSpamPrefix = '[Possible spam]';
 
-export function enquiryEmail(record: EnquiryRecord, route: SendableRoute, brand: string): OutgoingEmail {
+function enquiryEmail(record: EnquiryRecord, route: SendableRoute, brand: string): OutgoingEmail {
   const email = composeEnquiryEmail(record.enquiry, { from: route.from, to: route.to, brand });
   const domain = /@([A-Za-z0-9.-]+)/.exec(route.from)?.[1] ?? 'localhost';
   return {

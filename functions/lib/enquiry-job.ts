@@ -17,7 +17,7 @@ export const jobSendLimitMs = 8000;
 /** Records handled side by side. */
 const concurrency = 4;
 
-export interface JobSummary {
+interface JobSummary {
   checked: number;
   delivered: number;
   retried: number;

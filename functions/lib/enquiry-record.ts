@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
-export type EnquiryStatus = 'pending' | 'delivered' | 'failed';
+type EnquiryStatus = 'pending' | 'delivered' | 'failed';
 
 /** What may be kept of a send failure: codes only, never the server's text or an address. */
 export interface SendError {
@@ -54,8 +54,8 @@ const submissionIdPattern = /^[A-Za-z0-9-]{16,64}$/;
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /**
- * The enquiry's id. The form's per-load submission id makes a double click or a re-post the same
- * enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
+ * The enquiry's id. The submission id of the form's showing makes a double click or a re-post the
+ * same enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
  */
 export function enquiryId(submissionId: unknown, enquiry: Enquiry, nowMs: number): string {
   if (typeof submissionId === 'string' && submissionIdPattern.test(submissionId)) {
@@ -121,7 +121,7 @@ export function requeue(record: EnquiryRecord, nowMs: number): EnquiryRecord {
   return { ...rest, status: 'pending', requeuedAt: at, nextAttemptAt: at };
 }
 
-export type Due = 'retry' | 'give-up' | 'delete' | 'wait';
+type Due = 'retry' | 'give-up' | 'delete' | 'wait';
 
 /** What the scheduled job should do with a record now. */
 export function dueAction(record: EnquiryRecord, nowMs: number): Due {

@@ -7,14 +7,14 @@
 import { getStore } from '@netlify/blobs';
 import type { EnquiryRecord } from './enquiry-record.ts';
 
-export const enquiryStoreName = 'enquiries';
+const enquiryStoreName = 'enquiries';
 
 /** The longest one storage request may take before it counts as failed. */
-export const storeTimeoutMs = 5000;
+const storeTimeoutMs = 5000;
 
-export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
+type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
 
-export type Created = { created: true } | { created: false; existing: EnquiryRecord | undefined };
+type Created = { created: true } | { created: false; existing: EnquiryRecord | undefined };
 
 export interface EnquiryStore {
   /** Writes a new record, unless its id is already stored: then `created: false` and the stored one. */
@@ -26,7 +26,7 @@ export interface EnquiryStore {
 }
 
 /** A site's store reached from outside Netlify (`npm run enquiries` against a deployed site). */
-export interface SiteCredentials {
+interface SiteCredentials {
   siteID: string;
   token: string;
 }

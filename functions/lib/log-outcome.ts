@@ -3,7 +3,7 @@
  * the visitor's name, address, company or message (nor their IP). An enquiry id is a hash.
  */
 
-export type Outcome =
+type Outcome =
   | 'sent'
   | 'queued'
   | 'duplicate'

@@ -45,7 +45,7 @@ export interface DeployedRuntime {
  * Production: declared (CONTEXT, NODE_ENV), or running on Netlify, which sets neither for
  * functions but does set NETLIFY/SITE_ID and passes a deploy context to the handler.
  */
-export function isProduction(env: Env, runtime: DeployedRuntime = {}): boolean {
+function isProduction(env: Env, runtime: DeployedRuntime = {}): boolean {
   const deployContext = runtime.deploy?.context;
   return (
     env.CONTEXT === 'production' ||

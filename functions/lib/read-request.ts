@@ -20,7 +20,7 @@ export function enquiryFormat(request: Request): EnquiryFormat | undefined {
  * The origin the request was made to: the URL's scheme with the Host header. The request target
  * never decides it, so `POST http://elsewhere/...` cannot make "elsewhere" our own origin.
  */
-export function ownOrigin(request: Request): string | undefined {
+function ownOrigin(request: Request): string | undefined {
   const host = request.headers.get('host')?.trim();
   if (!host) return undefined;
   try {
@@ -41,7 +41,7 @@ export function isCrossSite(request: Request, allowedOrigins: readonly string[])
   return origin !== ownOrigin(request) && !allowedOrigins.includes(origin);
 }
 
-export type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' };
+type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' };
 
 /**
  * The body as UTF-8 text, refused as too large from its Content-Length alone when that is over

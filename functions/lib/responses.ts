@@ -6,8 +6,8 @@
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import type { EnquiryFormat } from './read-request.ts';
 
-export const sentPage = '/contact/sent';
-export const errorPage = '/contact/error';
+const sentPage = '/contact/sent';
+const errorPage = '/contact/error';
 
 // The site's base headers that a JSON answer needs: Permissions-Policy and X-Frame-Options
 // concern documents only, and this policy's frame-ancestors already forbids framing.
@@ -23,7 +23,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-export interface Failure {
+interface Failure {
   status: number;
   error: string;
   message: string;

@@ -8,14 +8,14 @@
  * front and each call drops at most a couple of them.
  */
 
-export interface SlidingWindowLimiterOptions {
+interface SlidingWindowLimiterOptions {
   limit: number;
   windowMs: number;
   /** The map of key to hit times; tests pass an instrumented one to count the work done. */
   store?: Map<string, number[]>;
 }
 
-export type LimiterVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type LimiterVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface SlidingWindowLimiter {
   /** Whether the key is already at its limit, without counting a hit. */

@@ -14,7 +14,7 @@ export function contentKey(...inputs: readonly (string | Buffer)[]): string {
   return hash.digest('hex');
 }
 
-export interface ContentCache {
+interface ContentCache {
   /** The bytes stored under `key`, or `draw()`'s, stored for next time. */
   get(key: string, draw: () => Promise<Buffer>): Promise<Buffer>;
   /** How many `get` calls drew, and how many were served from the folder. */

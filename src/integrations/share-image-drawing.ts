@@ -30,7 +30,7 @@ const fontFile = (weight: number) =>
 let fontsLoaded: Promise<Font[]> | undefined;
 
 /** Inter at the three weights the images use, read from disk once and reused by every image. */
-export function loadFonts(): Promise<Font[]> {
+function loadFonts(): Promise<Font[]> {
   fontsLoaded ??= Promise.all(
     ([400, 700, 800] as const).map(async (weight) => ({
       name: 'Inter',

@@ -13,8 +13,9 @@
  * An article's image also shows its date, read from the page's `article:published_time`.
  *
  * share-image-drawing.ts draws them (fonts from @fontsource/inter, read once per build), all
- * images at once on libuv's thread pool. Each image is kept in Astro's cache directory under the hash of its title, date, identity
- * and template (content-cache.ts), so a rebuild draws only the images whose page changed.
+ * images at once on libuv's thread pool. Each image is kept in Astro's cache directory under the
+ * hash of its title, date, identity and template (content-cache.ts), so a rebuild draws only the
+ * images whose page changed.
  */
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,8 +35,6 @@ import {
   renderShareImage,
   type ShareImageIdentity,
 } from './share-image-drawing.ts';
-
-export * from './share-image-drawing.ts';
 
 function metaContent(html: string, property: string): string | undefined {
   for (const [tag] of html.matchAll(/<meta\s[^>]*>/gi)) {

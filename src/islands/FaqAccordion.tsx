@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { Icon } from './shared/Icon';
 import { useNativeTakeover } from './shared/use-native-takeover';
 
-export interface FaqAccordionProps {
+interface FaqAccordionProps {
   /** Unique on the page: the <details> group name and the prefix of the ARIA ids. */
   id: string;
   items: { question: string; answer: string }[];

@@ -18,7 +18,7 @@ import { Icon } from './shared/Icon';
 import { useNativeTakeover } from './shared/use-native-takeover';
 import { headerLinks, isCurrent, isInSection, type NavLink } from '@/lib/shared/navigation';
 
-export interface MobileMenuProps {
+interface MobileMenuProps {
   /** The route being shown, to mark and highlight its link. */
   pathname: string;
   toggleLabel: string;

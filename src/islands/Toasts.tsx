@@ -15,7 +15,7 @@ export interface Toast {
   description: ReactNode;
 }
 
-export const toastDurationMs = 5000;
+const toastDurationMs = 5000;
 
 interface ToastsProps {
   toast: Toast | undefined;

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { builtIndexableRoutes, builtServiceRoutes } from '../../scripts/built-routes.ts';
-import { isBookingPlacement, servicePlacements } from '../../src/lib/shared/booking.ts';
+import { servicePlacements } from '../../src/lib/shared/booking.ts';
+import { isBookingPlacement } from './booking-labels.ts';
 import { decodeEntities } from '../../src/lib/shared/html-escape.ts';
 import * as iconPaths from '../../src/lib/shared/icon-paths.ts';
 import { isServiceRoute, serviceIdOf, serviceRoute } from '../../src/lib/shared/routes.ts';

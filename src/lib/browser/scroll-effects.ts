@@ -1,6 +1,6 @@
 /**
- * The scroll thresholds of spec §4 and §9, as plain functions so they are unit-tested once and
- * shared by the page script (src/components/ScrollEffects.astro) and the browser tests.
+ * The scroll thresholds of spec §4 and §9, as plain functions so they are unit-tested apart from
+ * the page script that uses them (src/components/ScrollEffects.astro).
  */
 
 /** The home hero's scroll indicator goes for good once scrolling passes 35 % of the viewport height. */

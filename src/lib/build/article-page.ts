@@ -15,7 +15,7 @@ import {
   type ArticleLike,
 } from './articles.ts';
 import { getRequiredEntry } from './entries.ts';
-import { fillTokens } from './price.ts';
+import { fillPlaceholders } from '../shared/placeholders.ts';
 
 /** One static path per entry, each with the entries either side (for "Previous" / "Next"). */
 export function entryPaths<T extends ArticleLike>(kind: ArticleKind, entries: readonly T[]) {
@@ -46,7 +46,7 @@ export async function entryPage(
       { label: list.heading, href: articleBase[kind] },
       { label: entry.data.title },
     ],
-    readingTime: fillTokens(copy.readingTime, { minutes: String(readingMinutes(entry.body ?? '')) }),
+    readingTime: fillPlaceholders(copy.readingTime, { minutes: String(readingMinutes(entry.body ?? '')) }),
     image: await representativeImage(path, entry.data.cover),
   };
 }

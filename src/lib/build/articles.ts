@@ -6,9 +6,6 @@
 
 export type ArticleKind = 'blog' | 'case-studies';
 
-/** The content collection of each kind (src/content.config.ts). */
-export const articleCollection = { blog: 'blog', 'case-studies': 'caseStudies' } as const;
-
 /** Where each kind's list starts: page 1 of the list, and the parent of every entry. */
 export const articleBase: Readonly<Record<ArticleKind, string>> = {
   blog: '/blog',

@@ -23,7 +23,7 @@ export function githubRepo(remote: string | undefined): string | undefined {
   return match ? `${match[1]}/${match[2]}` : undefined;
 }
 
-export interface GitFacts {
+interface GitFacts {
   remote?: string | undefined;
   branch?: string | undefined;
 }

@@ -1,11 +1,11 @@
 /**
  * The editor's script asks third parties for its fonts (jsDelivr), its translations and an update
- * check (unpkg), and GitHub's status. The copy the site serves asks its own origin instead: these are the addresses in
- * the pinned version's script and the package files that replace them.
+ * check (unpkg), and GitHub's status. The copy the site serves asks its own origin instead: these
+ * are the addresses in the pinned version's script and the package files that replace them.
  */
 import { cmsAdmin } from './cms-admin.ts';
 
-export interface FontReplacement {
+interface FontReplacement {
   /** The address in the editor's script. */
   cdn: string;
   /** The same font file inside an installed package. */

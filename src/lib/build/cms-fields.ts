@@ -18,7 +18,7 @@ type Node = Record<string, unknown> & {
 };
 
 /** What the field mapper needs to know about the other collections. */
-export interface FieldContext {
+interface FieldContext {
   /** The field shown in relation pickers for a collection, e.g. `name` for founders. */
   displayField: (collection: string) => string;
 }

@@ -1,6 +1,6 @@
 /**
- * Reading content entries for pages. The one module in src/lib that touches Astro: a missing
- * single-file collection is an editor error worth a clear message, not an `undefined` crash.
+ * Reading content entries for pages: a missing single-file collection or entry is an editor error
+ * worth a clear message, not an `undefined` crash.
  */
 import { getCollection, getEntry, type CollectionEntry, type DataEntryMap } from 'astro:content';
 import { serviceLinks } from '../shared/navigation.ts';

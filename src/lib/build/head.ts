@@ -36,25 +36,25 @@ export interface ArticleMeta {
   tags?: readonly string[];
 }
 
-export interface LinkTag {
+interface LinkTag {
   rel: string;
   href: string;
   type?: string;
   title?: string;
 }
 
-export interface SiteIdentity {
+interface SiteIdentity {
   brand: string;
   url: string;
   locale: string;
 }
 
 /** The blog's feed, named in every page's head so feed readers find it from any page. */
-export const feed = { path: '/rss.xml', type: 'application/rss+xml' } as const;
+const feed = { path: '/rss.xml', type: 'application/rss+xml' } as const;
 
 export const feedTitle = (brand: string) => `${brand} blog`;
 
-export interface MetaTag {
+interface MetaTag {
   name?: string;
   property?: string;
   content: string;
@@ -70,7 +70,7 @@ export interface HeadData {
   jsonLd: object[];
 }
 
-export const defaultShareImage: ShareImage = {
+const defaultShareImage: ShareImage = {
   path: '/og/default.png',
   alt: 'Building brands that scale',
   width: 1200,

@@ -20,7 +20,7 @@ interface VisitContext {
   textContent(node: Element): string;
 }
 
-export interface HeadingAnchorOptions {
+interface HeadingAnchorOptions {
   /** Folders, relative to the project, whose Markdown files get the links, e.g. src/content/blog. */
   folders: readonly string[];
 }

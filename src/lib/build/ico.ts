@@ -3,7 +3,7 @@
  * `/favicon.ico` whatever the page's <link rel="icon"> says; every browser in use reads PNG
  * images inside an ICO (Windows Vista onwards), so the file is a small directory in front of them.
  */
-export interface IcoImage {
+interface IcoImage {
   /** Width and height in pixels (square), 1 to 256. */
   size: number;
   png: Uint8Array;

@@ -28,17 +28,3 @@ export function lowestPrice(prices: readonly number[]): number {
   if (prices.length === 0) throw new RangeError('lowestPrice needs at least one price');
   return Math.min(...prices);
 }
-
-/**
- * Replaces `{token}` placeholders in editor-written copy, e.g. "from {lowestPrice}".
- * An unknown token is an editor's typo: failing loudly beats shipping "{lowestprice}".
- */
-export function fillTokens(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => {
-    const value = values[name];
-    if (value === undefined) {
-      throw new Error(`Unknown placeholder ${match} in "${text}". Known: ${Object.keys(values).join(', ')}`);
-    }
-    return value;
-  });
-}

@@ -36,7 +36,7 @@ export interface SiteSettings {
   locale: string;
 }
 
-export interface FaqContent {
+interface FaqContent {
   items: readonly { question: string; answer: string }[];
 }
 
@@ -67,12 +67,12 @@ export interface FounderContent {
 }
 
 /** The JSON-LD document of one page. */
-export interface JsonLdGraph {
+interface JsonLdGraph {
   '@context': 'https://schema.org';
   '@graph': readonly object[];
 }
 
-/** Prices in the content files are pounds sterling (see `price` in src/content.config.ts). */
+/** Prices in the content files are pounds sterling (see `price` in src/schemas/fields.ts). */
 const priceCurrency = 'GBP';
 
 /** The absolute URL of a page from the path Astro renders it at (`/about.html` → …/about). */
@@ -101,7 +101,7 @@ export function countryServed(locale: string): CountryLeaf {
 }
 
 /** Booking the discovery call on the external scheduling page. */
-export function bookingAction(settings: SiteSettings, label: string): ReserveActionLeaf {
+function bookingAction(settings: SiteSettings, label: string): ReserveActionLeaf {
   return {
     '@type': 'ReserveAction',
     name: label,
@@ -170,7 +170,7 @@ export function faqPage(faq: FaqContent, path: string, settings: SiteSettings): 
  * One offer per package card, in the page's order: priced ones in pounds, then the quote-only
  * ones (the Custom card, the admin quote card) without a price.
  */
-export function serviceOffers(content: ServiceContent): OfferLeaf[] {
+function serviceOffers(content: ServiceContent): OfferLeaf[] {
   const priced = (content.packages?.items ?? []).map((item): OfferLeaf => ({
     '@type': 'Offer',
     name: item.name,

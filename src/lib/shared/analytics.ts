@@ -14,7 +14,7 @@ import type { BookingPlacement } from './booking.ts';
 /** The one form the site has; `form_submit` names it. */
 export const contactFormName = 'contact';
 
-export interface EventParams {
+interface EventParams {
   /** A page view: the path and query, e.g. `/services?ref=mail` (spec §2: every change of either). */
   page_view: { page_path: string };
   /** A booking button or link: where it sits (src/lib/shared/booking.ts) and where it leads. */
@@ -27,13 +27,13 @@ export interface EventParams {
   page_not_found: { page_path: string };
 }
 
-export type EventName = keyof EventParams;
+type EventName = keyof EventParams;
 
 export type AnalyticsEvent = { [N in EventName]: { name: N; params: EventParams[N] } }[EventName];
 
 export type Consent = 'granted' | 'denied';
 
-export interface Tracker {
+interface Tracker {
   track<N extends EventName>(name: N, params: EventParams[N]): void;
   /** The visitor accepted: what was held is sent, in order, then every event as it happens. */
   grant(): void;
@@ -121,7 +121,7 @@ export function storeConsent(storage: () => ChoiceStorage, consent: Consent): vo
 }
 
 /** The cookies GA4 (`_ga`, `_ga_<container>`) and Clarity (`_clck`, `_clsk`) set on this site. */
-export const analyticsCookie = /^(_ga|_ga_\w+|_clck|_clsk)$/;
+const analyticsCookie = /^(_ga|_ga_\w+|_clck|_clsk)$/;
 
 /**
  * `document.cookie` assignments that delete every analytics cookie in `cookieHeader`. A cookie

@@ -21,9 +21,6 @@ export const budgetRanges = [
   { value: 'not-sure', label: 'Not sure yet' },
 ] as const;
 
-export type ProjectType = (typeof projectTypes)[number]['value'];
-export type BudgetRange = (typeof budgetRanges)[number]['value'];
-
 /** Upper bounds on each field, in characters; the form renders them as `maxlength`. */
 export const enquiryLimits = {
   name: 100,

@@ -60,7 +60,7 @@ export function redirectPage(to: string, absoluteTarget: string): string {
   ].join('\n');
 }
 
-/** The inline script of a redirect page; exported so its CSP hash can be computed from it. */
+/** The inline script of a redirect page; the build hashes it for the CSP from the written page. */
 export function redirectScript(to: string): string {
   return `location.replace(${JSON.stringify(to).replace(/</g, '\\u003c')})`;
 }

@@ -11,7 +11,7 @@ export interface InlineHashes {
   styles: string[];
 }
 
-export interface PolicyInput {
+interface PolicyInput {
   hashes: InlineHashes;
   /** Origins allowed in <iframe> (the embedded scheduling page). */
   frameOrigins: string[];
@@ -19,7 +19,7 @@ export interface PolicyInput {
 }
 
 /** The hosts GA4 and Clarity need, added only when their IDs are configured. */
-export function analyticsSources(analytics: AnalyticsIds = {}) {
+function analyticsSources(analytics: AnalyticsIds = {}) {
   const script: string[] = [];
   const connect: string[] = [];
   const img: string[] = [];
@@ -100,7 +100,7 @@ export function withPolicyMeta(html: string, policy: string): string {
   return html.replace(charset[0], `${charset[0]}${meta}`);
 }
 
-export interface PageRulesInput {
+interface PageRulesInput {
   /** The top-level files the build wrote (`about.html`, `favicon.svg`); folders are not listed. */
   topLevelFiles: string[];
   publicPolicy: string;

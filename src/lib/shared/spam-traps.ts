@@ -16,7 +16,7 @@ export const fillTimeField = 'fillTimeMs';
 /** The shortest time, in milliseconds, a person takes to fill in the form. */
 export const minimumFillTimeMs = 3000;
 
-export type SpamVerdict = 'honeypot' | 'too-fast' | undefined;
+type SpamVerdict = 'honeypot' | 'too-fast' | undefined;
 
 export function spamVerdict(fields: Record<string, unknown>): SpamVerdict {
   const honeypot = fields[honeypotField];

@@ -22,9 +22,9 @@ import { expect, test as base, type BrowserContext, type Locator, type Page } fr
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
-import { isBookingPlacement, sitePlacements } from '../../../src/lib/shared/booking.ts';
 import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
 import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
+import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';

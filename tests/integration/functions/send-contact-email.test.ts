@@ -152,7 +152,7 @@ describe('configuration', () => {
     expect(contactRateLimit.windowMs).toBe(10 * 60 * 1000);
   });
 
-  it('uses 5 s connect, 5 s greeting, 10 s socket and 15 s total time limits by default', () => {
+  it('uses 5 s connect, 5 s greeting, 10 s socket and 15 s total time limits', () => {
     expect(smtpTimeouts).toEqual({
       connectionTimeout: 5000,
       greetingTimeout: 5000,

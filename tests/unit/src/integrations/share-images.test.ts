@@ -15,8 +15,8 @@ import {
   renderLogo,
   renderShareImage,
   shareImageLayout,
-  shareImageRequest,
-} from '../../../../src/integrations/share-images.ts';
+} from '../../../../src/integrations/share-image-drawing.ts';
+import { shareImageRequest } from '../../../../src/integrations/share-images.ts';
 import { readIco } from '../../../support/ico.ts';
 
 const identity = {

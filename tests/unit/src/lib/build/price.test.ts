@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillTokens, formatPrice, lowestPrice } from '@/lib/build/price';
+import { formatPrice, lowestPrice } from '@/lib/build/price';
 
 describe('formatPrice', () => {
   it('writes whole pounds the en-GB way, with no pence', () => {
@@ -26,15 +26,5 @@ describe('lowestPrice', () => {
 
   it('needs at least one price', () => {
     expect(() => lowestPrice([])).toThrow();
-  });
-});
-
-describe('fillTokens', () => {
-  it('replaces known placeholders', () => {
-    expect(fillTokens('Packages from {lowestPrice}.', { lowestPrice: '£400' })).toBe('Packages from £400.');
-  });
-
-  it('fails loudly on an unknown placeholder, naming it', () => {
-    expect(() => fillTokens('from {lowestprice}', { lowestPrice: '£400' })).toThrow(/\{lowestprice\}/);
   });
 });

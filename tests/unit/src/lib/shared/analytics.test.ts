@@ -13,7 +13,8 @@ import {
 } from '@/lib/shared/analytics';
 import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
-import { isBookingPlacement, servicePlacements, sitePlacements } from '@/lib/shared/booking';
+import { servicePlacements } from '@/lib/shared/booking';
+import { isBookingPlacement, sitePlacements } from '../../../../support/booking-labels.ts';
 
 function recorder() {
   const sent: AnalyticsEvent[] = [];

@@ -1,0 +1,98 @@
+/**
+ * The enquiry form's states once hydrated: idle → submitting → sent, or back to idle with every
+ * value kept when sending fails; where focus goes after each change; and the submission id and
+ * fill time each showing of the form sends.
+ *
+ * Each time the form is shown it gets a fresh submission id, so sending it twice (a double click,
+ * a retry after a network error) is one enquiry; the fill time it sends is measured with
+ * `performance.now()` alone. Without JavaScript neither is sent: the function then derives the id
+ * from the content, and nothing is flagged as too fast.
+ */
+import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from 'react';
+import type { EnquiryField } from '@/lib/shared/enquiry';
+import { fillTimeField } from '@/lib/shared/spam-traps';
+import type { Toast } from '../Toasts';
+import { sendEnquiry, type FieldErrors } from './send-enquiry';
+
+/** The message shown after each kind of outcome. */
+type Messages = Record<Toast['kind'], Pick<Toast, 'title' | 'description'>>;
+
+export function useEnquiryForm(action: string, messages: Messages) {
+  const [status, setStatus] = useState<'idle' | 'submitting' | 'sent'>('idle');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [toast, setToast] = useState<Toast>();
+  const submissionIdRef = useRef<HTMLInputElement>(null);
+  /** `performance.now()` when the form was shown: 0, the page's start, the first time. */
+  const shownAt = useRef<number>(null);
+  /** A form whose send failed: after the next render, focus goes to its first field in error. */
+  const failedForm = useRef<HTMLFormElement>(null);
+  const showingForm = status !== 'sent';
+
+  // Each showing of the form is one enquiry. The fill time counts from the page load the first time
+  // (a visitor may autofill and send moments after hydration), from the form's return after that:
+  // the visitor asked to send another, so focus goes to its first field.
+  useEffect(() => {
+    const submissionId = submissionIdRef.current;
+    if (!submissionId) return; // the sent panel is showing, not the form
+    submissionId.value = crypto.randomUUID?.() ?? '';
+    if (shownAt.current === null) {
+      shownAt.current = 0;
+    } else {
+      shownAt.current = performance.now();
+      submissionId.form?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }
+  }, [showingForm]);
+
+  useEffect(() => {
+    const form = failedForm.current;
+    if (!form) return;
+    failedForm.current = null;
+    const target =
+      form.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      // A disabled button loses focus; give it back so a keyboard user can simply try again.
+      (document.activeElement === document.body ? form.querySelector<HTMLElement>('[type="submit"]') : null);
+    target?.focus();
+  });
+
+  async function send(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === 'submitting') return;
+    const form = event.currentTarget;
+    setStatus('submitting');
+    setErrors({});
+    setToast(undefined);
+
+    const fields = {
+      ...Object.fromEntries(new FormData(form)),
+      [fillTimeField]: String(Math.round(performance.now() - shownAt.current!)),
+    };
+    const outcome = await sendEnquiry(action, fields);
+    if (outcome.ok) {
+      form.reset();
+      setStatus('sent');
+    } else {
+      failedForm.current = form;
+      setErrors(outcome.fields);
+      setStatus('idle');
+    }
+    const kind = outcome.ok ? 'success' : 'error';
+    setToast({ id: Date.now(), kind, ...messages[kind] });
+  }
+
+  /** Clears a field's server error as soon as the visitor changes it. */
+  function edited(event: InputEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement;
+    if (name in errors) setErrors(({ [name as EnquiryField]: _, ...rest }) => rest);
+  }
+
+  // Named after the props they feed, so the island spreads them onto its parts.
+  return {
+    status,
+    errors,
+    toast,
+    onDismiss: () => setToast(undefined),
+    onSendAnother: () => setStatus('idle'),
+    submissionIdRef,
+    form: { onSubmit: send, onInput: edited },
+  };
+}
