@@ -5,16 +5,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { htmlElements } from '../src/lib/build/html-elements.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
 export function builtServiceRoutes(dist: string): string[] {
   const home = join(dist, 'index.html');
   const menu = existsSync(home)
-    ? /\bid="services-menu"[\s\S]*?<\/ul>/.exec(readFileSync(home, 'utf8'))?.[0]
-    : '';
+    ? htmlElements(readFileSync(home, 'utf8')).find(({ attributes }) => attributes['id'] === 'services-menu')
+    : undefined;
   if (!menu) throw new Error(`No services menu in ${home}: build the site first (npm run build)`);
-  return [...menu.matchAll(/\bhref="([^"]*)"/g)].map(([, href = '']) => href).filter(isServiceRoute);
+  return menu.elements.map(({ attributes }) => attributes['href'] ?? '').filter(isServiceRoute);
 }
 
 /** Every indexable route of the build in `dist`, the service pages right after /services. */

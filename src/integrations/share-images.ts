@@ -25,7 +25,7 @@ import type { AstroIntegration } from 'astro';
 import { logoImage, siteIcons } from '../lib/build/brand-images.ts';
 import { pageTitle } from '../lib/build/head.ts';
 import { displayDate } from '../lib/build/articles.ts';
-import { decodeEntities } from '../lib/shared/html-escape.ts';
+import { htmlElements } from '../lib/build/html-elements.ts';
 import { htmlFiles } from './built-files.ts';
 import { contentCache, contentKey } from './content-cache.ts';
 import {
@@ -36,27 +36,19 @@ import {
   type ShareImageIdentity,
 } from './share-image-drawing.ts';
 
-function metaContent(html: string, property: string): string | undefined {
-  for (const [tag] of html.matchAll(/<meta\s[^>]*>/gi)) {
-    const attributes = Object.fromEntries(
-      [...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map(([, name = '', value = '']) => [name, value]),
-    );
-    if (attributes['property'] === property && attributes['content'] !== undefined) {
-      return decodeEntities(attributes['content']);
-    }
-  }
-  return undefined;
-}
-
 /** What a built page asks of its share image: where it lives, the title and (articles) the date to draw. */
 export function shareImageRequest(html: string, identity: ShareImageIdentity) {
-  const published = metaContent(html, 'article:published_time');
-  const imageUrl = metaContent(html, 'og:image');
-  const rawTitle = /<title>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const elements = htmlElements(html);
+  const meta = (property: string) =>
+    elements.find(({ name, attributes }) => name === 'meta' && attributes['property'] === property)
+      ?.attributes['content'];
+  const published = meta('article:published_time');
+  const imageUrl = meta('og:image');
+  const rawTitle = elements.find(({ name }) => name === 'title')?.text;
   if (!imageUrl || rawTitle === undefined) return undefined;
   const url = new URL(imageUrl);
   if (url.origin !== new URL(identity.url).origin || !url.pathname.startsWith('/og/')) return undefined;
-  const fullTitle = decodeEntities(rawTitle).trim();
+  const fullTitle = rawTitle.trim();
   // The <title> is "Page | Brand" (pageTitle in src/lib/build/head.ts): the image shows the brand apart.
   const suffix = pageTitle('', identity.brand);
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;

@@ -1,6 +1,7 @@
 /** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { elementsNamed } from '../../src/lib/build/html-elements.ts';
 
 export function builtSite(dist: string) {
   const file = (route: string) => join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
@@ -18,22 +19,17 @@ export function builtSite(dist: string) {
 }
 
 /** The attributes of every tag `name` in the HTML, e.g. tags(html, 'link'). */
-export function tags(html: string, name: string): Record<string, string>[] {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map(([, attributes = '']) =>
-    Object.fromEntries(
-      [...attributes.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(([, key = '', value = '']) => [key, value]),
-    ),
-  );
-}
+export const tags = (html: string, name: string): Readonly<Record<string, string>>[] =>
+  elementsNamed(html, name).map(({ attributes }) => attributes);
 
 export const metaContent = (html: string, key: string) =>
   tags(html, 'meta').find((tag) => tag['property'] === key || tag['name'] === key)?.['content'];
 
 /** Every node of the page's JSON-LD graph. */
 export function jsonLdNodes(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap(
-    ([, json = '']) => (JSON.parse(json) as { '@graph': Record<string, unknown>[] })['@graph'],
-  );
+  return elementsNamed(html, 'script')
+    .filter(({ attributes }) => attributes['type'] === 'application/ld+json')
+    .flatMap(({ text }) => (JSON.parse(text) as { '@graph': Record<string, unknown>[] })['@graph']);
 }
 
 /** The text of every `<tag>` in an XML document (feed links, sitemap locations). */

@@ -8,7 +8,7 @@ import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { builtIndexableRoutes, builtServiceRoutes } from '../../scripts/built-routes.ts';
 import { servicePlacements } from '../../src/lib/shared/booking.ts';
 import { isBookingPlacement } from './booking-labels.ts';
-import { decodeEntities } from '../../src/lib/shared/html-escape.ts';
+import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
 import * as iconPaths from '../../src/lib/shared/icon-paths.ts';
 import { isServiceRoute, serviceIdOf, serviceRoute } from '../../src/lib/shared/routes.ts';
 import { site } from '../../src/site.config.ts';
@@ -20,20 +20,24 @@ const specServices = ['/services/shopify', '/services/content', '/services/admin
 const byOrder = [...specServices, route];
 const absolute = (path: string) => new URL(path, site.url).href;
 
-/** The service links of the first list after `marker`, as [href, text]. */
-function serviceLinksAfter(html: string, marker: string): [string, string][] {
-  const start = html.indexOf(marker);
-  expect(start, marker).toBeGreaterThan(-1);
-  const list = html.slice(start, html.indexOf('</ul>', start));
-  return [...list.matchAll(/<a href="([^"]+)"[^>]*>([^<]*)</g)]
-    .map(([, href = '', text = '']): [string, string] => [href, decodeEntities(text).trim()])
-    .filter(([href]) => isServiceRoute(href));
+/** The service links of the first list in (or at) the element with `attribute`, as [href, text]. */
+function serviceLinksIn(html: string, [attribute, value]: [string, string]): [string, string][] {
+  const holder = htmlElements(html).find(({ attributes }) => attributes[attribute] === value);
+  expect(holder, `${attribute}="${value}"`).toBeDefined();
+  const list = holder?.name === 'ul' ? holder : holder?.elements.find(({ name }) => name === 'ul');
+  return (list?.elements ?? [])
+    .filter(({ name, attributes }) => name === 'a' && isServiceRoute(attributes['href'] ?? ''))
+    .map(({ attributes, text }): [string, string] => [attributes['href'] ?? '', text.trim()]);
 }
+
+const isCardLink = ({ name, attributes }: HtmlElement) =>
+  name === 'a' && (attributes['class'] ?? '').startsWith('link mt-5');
 
 /** The service pages the cards of a page link to, in order. */
 const cardLinks = (html: string) =>
-  [...html.matchAll(/<a href="([^"]+)" class="link mt-5/g)]
-    .map(([, href = '']) => href)
+  htmlElements(html)
+    .filter(isCardLink)
+    .map(({ attributes }) => attributes['href'] ?? '')
     .filter(isServiceRoute);
 
 export function serviceChecks(copy: ProjectCopy) {
@@ -42,7 +46,7 @@ export function serviceChecks(copy: ProjectCopy) {
 
     it('has its page: headline, breadcrumb, packages with prices, quote card, FAQ and share image', () => {
       const page = built.html(route);
-      expect(page.match(/<h1\b/g)).toHaveLength(1);
+      expect(tags(page, 'h1')).toHaveLength(1);
       expect(page).toContain(`>${fourthService.headline.replace('&', '&amp;')}</h1>`);
       expect(page).toContain(`<title>${fourthService.name.replace('&', '&amp;')} | ${site.brand}</title>`);
       expect(page).toContain('Fixed monthly packages from £150.');
@@ -73,8 +77,11 @@ export function serviceChecks(copy: ProjectCopy) {
 
     it('sits last, by its order, in the header’s services menu and the phone menu of every page', () => {
       for (const path of ['/', '/about', '/blog', route]) {
-        for (const menu of ['id="services-menu"', 'aria-label="Menu"']) {
-          const links = serviceLinksAfter(built.html(path), menu);
+        for (const menu of [
+          ['id', 'services-menu'],
+          ['aria-label', 'Menu'],
+        ] satisfies [string, string][]) {
+          const links = serviceLinksIn(built.html(path), menu);
           expect(
             links.map(([href]) => href),
             `${path} ${menu}`,
@@ -103,9 +110,16 @@ export function serviceChecks(copy: ProjectCopy) {
       for (const path of ['/', '/services']) {
         const html = built.html(path);
         expect(cardLinks(html), path).toEqual(byOrder);
-        const link = html.indexOf(`<a href="${route}" class="link mt-5`);
-        const card = html.slice(html.lastIndexOf('<li class="card', link), link);
-        expect(card, path).toContain(`<path d="${iconPaths[fourthService.icon]}">`);
+        const card = htmlElements(html).find(
+          ({ name, attributes, elements }) =>
+            name === 'li' &&
+            (attributes['class'] ?? '').startsWith('card') &&
+            elements.some((link) => isCardLink(link) && link.attributes['href'] === route),
+        );
+        const icons = card?.elements
+          .filter(({ name }) => name === 'path')
+          .map(({ attributes }) => attributes['d']);
+        expect(icons, path).toContain(iconPaths[fourthService.icon]);
       }
     });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, escapeHtml } from '@/lib/shared/html-escape';
+import { escapeHtml } from '@/lib/shared/html-escape';
+import { htmlElements } from '@/lib/build/html-elements';
 
 describe('HTML escaping', () => {
   it('escapes the five HTML-significant characters', () => {
@@ -8,11 +9,13 @@ describe('HTML escaping', () => {
     );
   });
 
-  it('decodes the entities Astro escapes, and undoes its own escaping', () => {
-    expect(decodeEntities('Tom &amp; Jerry&#39;s &lt;b&gt; &quot;q&quot; &#x2014; &nbsp;&unknown;')).toBe(
-      'Tom & Jerry\'s <b> "q" \u2014 \u00a0&unknown;',
-    );
-    const text = `<a href="x" title='y'>&amp;</a>`;
-    expect(decodeEntities(escapeHtml(text))).toBe(text);
+  it('gives back the exact text when a browser reads it, as an element or in an attribute', () => {
+    const text = `<a href="x" title='y'>&amp; Tom & Jerry's</a>`;
+    const [paragraph] = htmlElements(
+      `<p title="${escapeHtml(text)}" data-x='${escapeHtml(text)}'>${escapeHtml(text)}</p>`,
+    ).filter(({ name }) => name === 'p');
+    expect(paragraph?.text).toBe(text);
+    expect(paragraph?.attributes).toEqual({ title: text, 'data-x': text });
+    expect(paragraph?.elements).toEqual([]);
   });
 });
