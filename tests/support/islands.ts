@@ -1,9 +1,8 @@
 /**
  * Helpers for the island and scroll-effect tests: watching which JavaScript files a page fetches,
- * holding them back to act before hydration, scrolling to an exact offset, and failing on any
- * error the page logs.
+ * holding them back to act before hydration, and scrolling to an exact offset.
  */
-import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 const isScript = (request: Request) =>
   request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');
@@ -101,20 +100,4 @@ export async function reactHydrated(element: Locator) {
   await expect
     .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
     .toBe(true);
-}
-
-/**
- * Called inside a describe block: each of its tests fails if the page logs a console error or
- * throws, so a broken hydration cannot pass unnoticed behind a working server-rendered fallback.
- */
-export function failOnPageErrors() {
-  let errors: string[] = [];
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-  });
-  test.afterEach(() => expect(errors).toEqual([]));
 }

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withoutSoftBreaks } from './raw-email.ts';
 
 /** A message containing this text is refused by the test SMTP server with 550. */
 export const failMarker = 'FAIL-SMTP';
@@ -17,6 +18,6 @@ export function mailContaining(folder: string, text: string): string[] {
     return [];
   }
   return files
-    .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
+    .map((file) => withoutSoftBreaks(readFileSync(join(folder, file), 'utf8')))
     .filter((raw) => raw.includes(text));
 }

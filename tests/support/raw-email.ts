@@ -56,8 +56,13 @@ export function decodeEncodedWords(value: string): string {
   );
 }
 
+/** Quoted-printable's soft line breaks undone: a long line as it was written, `=XX` escapes kept. */
+export function withoutSoftBreaks(text: string): string {
+  return text.replace(/=\r?\n/g, '');
+}
+
 function decodeQuotedPrintable(body: string): string {
-  const unwrapped = body.replace(/=\r?\n/g, '');
+  const unwrapped = withoutSoftBreaks(body);
   const bytes: number[] = [];
   for (let i = 0; i < unwrapped.length; i += 1) {
     const char = unwrapped[i] ?? '';

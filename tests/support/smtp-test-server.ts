@@ -1,11 +1,13 @@
 /**
- * Real SMTP servers for the contact function's tests, on 127.0.0.1 and a random free port:
- * a well-behaved one (plain text, authentication required) that records what it receives and
- * counts its connections, plus the faulty ones the function must survive.
+ * Real SMTP servers for the contact function's tests and the browser tests' web server, on
+ * 127.0.0.1 and a random free port: a well-behaved one (plain text, authentication required) that
+ * records what it receives and counts its connections, plus the faulty ones the function must
+ * survive.
  */
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
+import { withoutSoftBreaks } from './raw-email.ts';
 
 export const smtpUser = 'mailer';
 export const smtpPass = 'correct horse battery staple';
@@ -48,11 +50,22 @@ type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data';
 
 export const slowDataMs = 1500;
 
-/** `port` restarts a server where a stopped one listened. */
+interface SmtpServerOptions {
+  fault?: Fault;
+  /** Restarts a server where a stopped one listened. */
+  port?: number;
+  /** Refuses with 550 any message whose text contains this (a real SMTP failure on demand). */
+  refuseContaining?: string;
+  /** Called with each message the server accepts. */
+  onMessage?: (message: ReceivedMessage) => void;
+}
+
 export async function startSmtpServer({
   fault = 'none',
   port: wanted = 0,
-}: { fault?: Fault; port?: number } = {}): Promise<TestSmtpServer> {
+  refuseContaining,
+  onMessage,
+}: SmtpServerOptions = {}): Promise<TestSmtpServer> {
   const received: ReceivedMessage[] = [];
   const connections = { opened: 0, closed: 0 };
   const counters = { authAttempts: 0, rcptAttempts: 0 };
@@ -97,11 +110,19 @@ export async function startSmtpServer({
           await new Promise((resolve) => setTimeout(resolve, slowDataMs));
           if (sockets.get(session.remotePort)?.destroyed ?? true) return;
         }
-        received.push({
+        const raw = Buffer.concat(chunks).toString('utf8');
+        // Quoted-printable wraps long lines with "=" line breaks; the text may straddle one.
+        if (refuseContaining && withoutSoftBreaks(raw).includes(refuseContaining)) {
+          callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+          return;
+        }
+        const message = {
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
+          raw,
+        };
+        received.push(message);
+        onMessage?.(message);
         callback();
       });
     },

@@ -10,7 +10,8 @@ import { parse, stringify } from 'yaml';
 import { cmsAdmin } from '../../../src/lib/build/cms-admin.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { adminContentSecurityPolicy } from '../../../src/lib/shared/security-headers.ts';
-import { failOnPageErrors } from '../../support/islands.ts';
+import { stubNetwork } from '../../support/network.ts';
+import { failOnPageErrors } from '../../support/page-problems.ts';
 import { sweepPages } from '../../support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
@@ -21,25 +22,17 @@ const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'u
  * and a GitHub remote publishes an empty repository; `backend` stands in for it here.
  */
 async function isolate(page: Page, backend: Record<string, string>) {
-  const thirdParty: string[] = [];
-  await page.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.pathname === cmsAdmin.config) {
+  const { external } = await stubNetwork(page);
+  await page.route(
+    (url) => url.pathname === cmsAdmin.config,
+    async (route) => {
       const response = await route.fetch();
       const config = parse(await response.text()) as { backend: Record<string, string> };
       config.backend = { ...config.backend, ...backend };
       return route.fulfill({ response, body: stringify(config) });
-    }
-    if (url.hostname === 'localhost') return route.continue();
-    thirdParty.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-    });
-  });
-  return thirdParty;
+    },
+  );
+  return external;
 }
 
 test.describe('the editor at /admin', () => {

@@ -8,10 +8,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
+import { stubNetwork } from '../../support/network.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 
-const bookingOrigin = new URL(site.bookingUrl).origin;
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 /** What any part of analytics would leave in a page. */
 const analyticsTraces =
@@ -22,19 +22,7 @@ for (const { path, status } of sweepPages) {
     page,
     context,
   }) => {
-    const outside: string[] = [];
-    await context.route(
-      () => true,
-      async (route) => {
-        const url = new URL(route.request().url());
-        if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
-        if (url.origin === bookingOrigin) {
-          return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking</title>' });
-        }
-        outside.push(url.href);
-        return route.abort('blockedbyclient');
-      },
-    );
+    const { blocked: outside } = await stubNetwork(context);
 
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);

@@ -25,6 +25,8 @@ import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/brow
 import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
 import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
 import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
+import { stubNetwork } from '../../support/network.ts';
+import { watchContextProblems } from '../../support/page-problems.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
@@ -34,7 +36,6 @@ const gaId = 'G-TEST123';
 const clarityId = 'clartest';
 const project = resolve(import.meta.dirname, '../../..');
 const outDir = resolve(project, process.env.E2E_RESULTS ?? 'test-results', 'dist-analytics');
-const bookingOrigin = new URL(site.bookingUrl).origin;
 
 /** `astro build` of this project with both IDs set, as a deploy with analytics would run it. */
 function buildWithAnalytics(): Promise<void> {
@@ -159,36 +160,25 @@ const analyticsHost =
   /(^|\.)(googletagmanager\.com|google-analytics\.com|analytics\.google\.com|clarity\.ms|bing\.com)$/;
 
 async function watchNetwork(context: BrowserContext) {
-  const external: string[] = [];
-  const unexpected: string[] = [];
   const hits: Hit[] = [];
-  await context.route(
-    () => true,
-    async (route) => {
-      const request = route.request();
-      const url = new URL(request.url());
-      if (url.hostname === 'localhost' || url.hostname === '127.0.0.1') return route.continue();
-      external.push(url.href);
+  const { external, blocked } = await stubNetwork(context, {
+    stub: (url, request) => {
       if (url.href === gaTagUrl(gaId)) {
-        return route.fulfill({ contentType: 'text/javascript', body: `(${fakeGtag.toString()})();` });
+        return { contentType: 'text/javascript', body: `(${fakeGtag.toString()})();` };
       }
       if (url.href === clarityTagUrl(clarityId)) {
-        return route.fulfill({ contentType: 'text/javascript', body: `(${fakeClarity.toString()})();` });
+        return { contentType: 'text/javascript', body: `(${fakeClarity.toString()})();` };
       }
       if (url.hostname.endsWith('google-analytics.com') && url.pathname === '/g/collect') {
         hits.push(...decodeHit(url.href, request.postData()));
-        return route.fulfill({ status: 204 });
+        return { status: 204 };
       }
-      if (url.origin === bookingOrigin) {
-        return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking</title>' });
-      }
-      unexpected.push(url.href);
-      return route.abort('blockedbyclient');
+      return undefined;
     },
-  );
+  });
   return {
     hits,
-    unexpected,
+    unexpected: blocked,
     analyticsRequests: () => external.filter((href) => analyticsHost.test(new URL(href).hostname)),
     tagRequests: () =>
       external.filter((href) => href === gaTagUrl(gaId) || href === clarityTagUrl(clarityId)),
@@ -209,20 +199,7 @@ const test = base.extend<{ network: Network; problems: string[] }>({
   // CSP violations and script errors, on every page the test opens.
   problems: [
     async ({ context }, use) => {
-      const problems: string[] = [];
-      await context.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      context.on('page', (page) => {
-        page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
-        page.on('console', (message) => {
-          if (message.type() === 'error' && !message.text().includes('status of 404')) {
-            problems.push(`${page.url()}: ${message.text()}`);
-          }
-        });
-      });
+      const problems = await watchContextProblems(context, { allowNotFound: true });
       await use(problems);
       expect(problems).toEqual([]);
     },

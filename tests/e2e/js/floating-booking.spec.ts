@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { site } from '../../support/site.ts';
 import { floatingBookingPages, recordScripts, scrollToY } from '../../support/islands.ts';
+import { stubNetwork } from '../../support/network.ts';
 
 // Just under and just over the threshold: one viewport height (spec §9).
 const margin = 4;
@@ -41,7 +42,7 @@ test.describe('floating booking button with JavaScript', () => {
 
   test('opens the booking page in a new tab and is reachable by keyboard once shown', async ({ page }) => {
     // The scheduling page is external: a stand-in answers for it.
-    await page.context().route(site.bookingUrl, (route) => route.fulfill({ body: 'Booking page' }));
+    await stubNetwork(page.context());
     await page.goto('/services/shopify');
     const button = page.locator('[data-floating-booking]');
     await scrollToY(page, 2 * (await page.evaluate(() => innerHeight)));

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { failOnPageErrors, holdScripts, reactHydrated } from '../../support/islands.ts';
+import { holdScripts, reactHydrated } from '../../support/islands.ts';
+import { failOnPageErrors } from '../../support/page-problems.ts';
 
 const toggle = (page: Page) => page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });

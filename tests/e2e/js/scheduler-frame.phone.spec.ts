@@ -4,6 +4,7 @@
  * takes over; see tests/e2e/no-js/spec-content.spec.ts).
  */
 import { expect, test } from '@playwright/test';
+import { stubNetwork } from '../../support/network.ts';
 import { site } from '../../support/site.ts';
 
 const frameTitle = 'Booking calendar for a free 30-minute discovery call';
@@ -11,13 +12,8 @@ const frameTitle = 'Booking calendar for a free 30-minute discovery call';
 test('the scheduling frame loads only as the visitor nears it, and then at 800 px', async ({ page }) => {
   // A short screen keeps the frame's place well beyond the one viewport it is loaded ahead.
   await page.setViewportSize({ width: 375, height: 600 });
-  const fetched: string[] = [];
-  await page.route(`${new URL(site.bookingUrl).origin}/**`, (route) => {
-    fetched.push(route.request().url());
-    return route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><title>Scheduler</title><p>Pick a time</p>',
-    });
+  const { external: fetched } = await stubNetwork(page, {
+    booking: { contentType: 'text/html', body: '<!doctype html><title>Scheduler</title><p>Pick a time</p>' },
   });
 
   await page.goto('/contact');
@@ -25,7 +21,7 @@ test('the scheduling frame loads only as the visitor nears it, and then at 800 p
   const place = page.locator('[data-scheduler]');
   const placeTop = await place.evaluate((element) => element.getBoundingClientRect().top);
   expect(placeTop, 'the frame starts more than two viewports down').toBeGreaterThan(2 * 600);
-  expect(fetched, 'scheduler requests on load').toEqual([]);
+  expect(fetched, 'requests outside the site on load').toEqual([]);
   await expect(page.locator('main iframe')).toHaveCount(0);
 
   await page.getByRole('heading', { name: 'Or pick a time now' }).scrollIntoViewIfNeeded();

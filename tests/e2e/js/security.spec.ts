@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
+import { watchPageProblems } from '../../support/page-problems.ts';
 import { sweepPages } from '../../support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
@@ -11,19 +12,8 @@ for (const { path, status } of sweepPages) {
   test(`${path} runs under its Content-Security-Policy with no violation or console error`, async ({
     page,
   }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      // The browser reports the 404 document itself as a failed load; that is the page working.
-      if (status === 404 && message.text().includes('status of 404')) return;
-      problems.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
-      });
-    });
+    // The browser reports the 404 document itself as a failed load; that is the page working.
+    const problems = await watchPageProblems(page, { allowNotFound: status === 404 });
 
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
@@ -51,6 +41,8 @@ for (const { path, status } of sweepPages) {
 }
 
 test("a legacy redirect page's only script, inline, runs under the CSP", async ({ page }) => {
+  const problems = await watchPageProblems(page);
   await page.goto('/services/bpo.html');
   await expect(page).toHaveURL(/\/services\/admin-appointment$/);
+  expect(problems).toEqual([]);
 });

@@ -5,6 +5,7 @@
  * published entries.
  */
 import { expect, test } from '@playwright/test';
+import { sweepPages } from '../../support/pages.ts';
 
 for (const [path, text] of [
   ['/blog', 'Content is coming soon.'],
@@ -35,11 +36,13 @@ test('the feed exists, named by every page, with no item', async ({ page, reques
   const xml = await feed.text();
   expect(xml).toContain('<rss version="2.0">');
   expect(xml).not.toContain('<item>');
-  await page.goto('/about');
-  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
-    'href',
-    /\/rss\.xml$/,
-  );
+  for (const { path } of sweepPages) {
+    await page.goto(path);
+    await expect(
+      page.locator('head link[rel="alternate"][type="application/rss+xml"]'),
+      path,
+    ).toHaveAttribute('href', /\/rss\.xml$/);
+  }
 });
 
 test('the home page has no "Recent work" strip', async ({ page }) => {
