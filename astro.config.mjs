@@ -37,7 +37,7 @@ export default defineConfig({
   // Routes are served without a trailing slash (`/about` from `about.html`) on Netlify and locally.
   trailingSlash: 'never',
   // Styles are inlined: one round trip fewer before first paint, and each page's HTML plus CSS
-  // still fits the first 14 KB (checked by tests/e2e/js/budgets.spec.ts).
+  // still fits the first 14 KB (checked by tests/e2e/js/every-page.spec.ts).
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   // Headings in posts and case studies link to themselves, so a reader can share a section.

@@ -32,9 +32,18 @@ export default defineConfig({
     launchOptions: {
       executablePath,
       // Quiet Chromium's background traffic: the test machines have no network beyond localhost.
-      args: ['--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      // Any other host fails at once instead of waiting on a resolver or a connection that never
+      // answers (tests that need an outside page stub it: tests/support/network.ts).
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+      ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: actions, DOM snapshots, console and network. Without the
+    // screencast, which costs about a fifth of the suite's time and adds little to the snapshots.
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
   // tests/e2e/no-js runs with JavaScript off, tests/e2e/js with it on, each at phone and desktop
   // size. File names narrow that: `*.phone.spec.ts` and `*.desktop.spec.ts` run at that size only,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { serviceLinksPlugin } from './src/integrations/service-links.ts';
@@ -16,6 +17,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    // Integration tests spend most of their time waiting on child builds and servers: one worker
+    // more than the cores keeps them busy (Vitest's default is one fewer, a single worker on two).
+    maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {

@@ -1,9 +1,13 @@
 /**
- * `npm test`: unit tests (vitest), a fresh build, then browser tests (Playwright) against it.
- * Each runner prints its own summary; the last line is the total over both, as
- * `N passed, M failed` (`, K skipped` when any were skipped). Exits non-zero on any failure.
+ * `npm test`: unit and integration tests (vitest), a fresh build, then browser tests (Playwright)
+ * against it. Vitest needs no build, so it runs beside the build and the browser tests, which
+ * start as soon as the build is done: on a small machine much of either is spent waiting on
+ * child processes and pages. Vitest's and the build's output is printed as one block when each
+ * ends, the browser tests' line by line as it comes. Each runner prints its own summary; the last line is the
+ * total over both, as `N passed, M failed` (`, K skipped` when any were skipped). Exits non-zero
+ * on any failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -17,10 +21,44 @@ interface Counts {
   skipped: number;
 }
 
-function run(label: string, args: string[]): boolean {
-  console.log(`\n── ${label} ──`);
-  const result = spawnSync(process.execPath, args, { cwd: project, stdio: 'inherit', env: process.env });
-  return result.status === 0;
+const header = (label: string) => `\n── ${label} ──\n`;
+
+/**
+ * Runs node with `args`. A `live` run's output is passed on line by line as it comes, otherwise
+ * it is printed whole at the end; either way through this process, so blocks never interleave.
+ */
+function run(label: string, args: string[], { live }: { live: boolean }): Promise<boolean> {
+  if (live) process.stdout.write(header(label));
+  const child = spawn(process.execPath, args, {
+    cwd: project,
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const kept: string[] = [];
+  const partial = { stdout: '', stderr: '' };
+  const pass = (stream: 'stdout' | 'stderr') => (chunk: string) => {
+    if (!live) return void kept.push(chunk);
+    const lines = (partial[stream] + chunk).split('\n');
+    partial[stream] = lines.pop() ?? '';
+    if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+  };
+  // Decoded as text by the streams, so a character split between two chunks stays whole.
+  child.stdout.setEncoding('utf8').on('data', pass('stdout'));
+  child.stderr.setEncoding('utf8').on('data', pass('stderr'));
+  return new Promise((done) => {
+    let finished = false;
+    const finish = (ok: boolean, note = '') => {
+      if (finished) return;
+      finished = true;
+      const rest = live ? [partial.stdout, partial.stderr].filter(Boolean).join('\n') : kept.join('');
+      process.stdout.write(
+        (live ? '' : header(label)) + rest + (rest && !rest.endsWith('\n') ? '\n' : '') + note,
+      );
+      done(ok);
+    };
+    child.on('error', (error) => finish(false, `${error.message}\n`));
+    child.on('close', (code) => finish(code === 0));
+  });
 }
 
 function readJson(file: string): unknown {
@@ -55,18 +93,30 @@ function playwrightCounts(ok: boolean): Counts {
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const unitOk = run('unit tests (vitest)', [
-  bin('vitest/vitest.mjs'),
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${join(reports, 'vitest.json')}`,
-]);
-const unit = vitestCounts(unitOk);
+const unitRun = run(
+  'unit and integration tests (vitest)',
+  [
+    bin('vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, 'vitest.json')}`,
+  ],
+  { live: false },
+);
 
 const outDir = resolve(project, process.env.OUT_DIR ?? 'dist');
-const buildOk = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build', '--outDir', outDir]);
-const browserOk = buildOk && run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test']);
+const browserRun = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build', '--outDir', outDir], {
+  live: false,
+}).then(async (buildOk) => ({
+  buildOk,
+  browserOk:
+    buildOk &&
+    (await run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test'], { live: true })),
+}));
+
+const [unitOk, { buildOk, browserOk }] = await Promise.all([unitRun, browserRun]);
+const unit = vitestCounts(unitOk);
 const browser = buildOk ? playwrightCounts(browserOk) : { passed: 0, failed: 1, skipped: 0 };
 
 const total = {

@@ -7,3 +7,7 @@ export const sweepPages = [
   { path: '/contact/error', status: 200 },
   { path: '/no-such-page', status: 404 },
 ];
+
+/** What any part of analytics would leave in a page. */
+export const analyticsTraces =
+  /googletagmanager|google-analytics|clarity\.ms|dataLayer|gtag|data-consent|data-cookie-settings|ga-disable/;

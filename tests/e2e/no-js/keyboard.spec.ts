@@ -31,9 +31,30 @@ const describeFocus = (page: Page) =>
     };
   });
 
+/** The controls outside running text smaller than 24×24 px (WCAG 2.5.8). */
+const smallControls = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea')]
+      .filter((element) => {
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) return false; // not rendered (closed menu)
+        if (element.closest('.sr-only, [aria-hidden="true"]')) return false;
+        // Links inside a sentence are exempt from the target size rule.
+        if (element.tagName === 'A' && element.closest('p, .prose-legal li')) return false;
+        return rect.width < 24 || rect.height < 24;
+      })
+      .map(
+        (element) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
+      ),
+  );
+
 for (const { path } of sweepPages) {
-  test(`${path} can be walked with the keyboard alone`, async ({ page }) => {
+  test(`${path} can be walked with the keyboard alone, and its controls are at least 24×24 px`, async ({
+    page,
+  }) => {
     await page.goto(path);
+    expect(await smallControls(page), 'controls under 24×24 px').toEqual([]);
+
     await page.keyboard.press('Tab');
     const skip = page.locator(':focus');
     await expect(skip).toHaveAttribute('href', '#main');
@@ -59,25 +80,3 @@ for (const { path } of sweepPages) {
     expect(problems).toEqual([]);
   });
 }
-
-test('controls outside running text are at least 24×24 px', async ({ page }) => {
-  for (const { path } of sweepPages) {
-    await page.goto(path);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('a[href], button, summary, input, select, textarea')]
-        .filter((element) => {
-          const rect = element.getBoundingClientRect();
-          if (rect.width === 0 || rect.height === 0) return false; // not rendered (closed menu)
-          if (element.closest('.sr-only, [aria-hidden="true"]')) return false;
-          // Links inside a sentence are exempt from the target size rule.
-          if (element.tagName === 'A' && element.closest('p, .prose-legal li')) return false;
-          return rect.width < 24 || rect.height < 24;
-        })
-        .map(
-          (element) =>
-            `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"`,
-        ),
-    );
-    expect(small, path).toEqual([]);
-  }
-});

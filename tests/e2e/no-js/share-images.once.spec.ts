@@ -24,45 +24,42 @@ async function fetchPng(request: APIRequestContext, url: string) {
   return { png, width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-for (const path of indexableRoutes) {
-  test(`${path} shares its own 1200×630 PNG, named by an absolute URL`, async ({ page, request }) => {
-    await page.goto(path);
-    const image = (await meta(page, 'og:image')) ?? '';
-    expect(image).toMatch(new RegExp(`^${site.url}/og/.+\\.png$`));
-    expect(image).not.toBe(`${site.url}/og/default.png`);
-    expect(await meta(page, 'twitter:image')).toBe(image);
-    expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
-    expect(await meta(page, 'og:image:width')).toBe('1200');
-    expect(await meta(page, 'og:image:height')).toBe('630');
-
-    const title = (await page.title()).replace(` | ${site.brand}`, '');
-    expect(await meta(page, 'og:image:alt')).toBe(`${site.brand}: ${title}`);
-    expect(await meta(page, 'twitter:image:alt')).toBe(`${site.brand}: ${title}`);
-
-    const { width, height } = await fetchPng(request, image);
-    expect({ width, height }).toEqual({ width: 1200, height: 630 });
-  });
-}
-
-test('every indexable page has an image of its own', async ({ page, request }) => {
+test('every indexable page shares its own 1200×630 PNG, named by an absolute URL', async ({
+  page,
+  request,
+}) => {
   const digests = new Set<string>();
   for (const path of indexableRoutes) {
     await page.goto(path);
-    const { png } = await fetchPng(request, (await meta(page, 'og:image')) ?? '');
+    const image = (await meta(page, 'og:image')) ?? '';
+    expect(image, path).toMatch(new RegExp(`^${site.url}/og/.+\\.png$`));
+    expect(image, path).not.toBe(`${site.url}/og/default.png`);
+    expect(await meta(page, 'twitter:image'), path).toBe(image);
+    expect(await meta(page, 'twitter:card'), path).toBe('summary_large_image');
+    expect(await meta(page, 'og:image:width'), path).toBe('1200');
+    expect(await meta(page, 'og:image:height'), path).toBe('630');
+
+    const title = (await page.title()).replace(` | ${site.brand}`, '');
+    expect(await meta(page, 'og:image:alt'), path).toBe(`${site.brand}: ${title}`);
+    expect(await meta(page, 'twitter:image:alt'), path).toBe(`${site.brand}: ${title}`);
+
+    const { png, width, height } = await fetchPng(request, image);
+    expect({ width, height }, path).toEqual({ width: 1200, height: 630 });
     digests.add(createHash('sha256').update(png).digest('hex'));
   }
+  // An image of its own: no two pages share one.
   expect(digests.size).toBe(indexableRoutes.length);
 });
 
-for (const path of ['/contact/sent', '/contact/error', '/no-such-page']) {
-  test(`${path}, kept out of search, shares the default image`, async ({ page, request }) => {
+test('pages kept out of search share the default image', async ({ page, request }) => {
+  for (const path of ['/contact/sent', '/contact/error', '/no-such-page']) {
     await page.goto(path);
     const image = (await meta(page, 'og:image')) ?? '';
-    expect(image).toBe(`${site.url}/og/default.png`);
+    expect(image, path).toBe(`${site.url}/og/default.png`);
     const { width, height } = await fetchPng(request, image);
-    expect({ width, height }).toEqual({ width: 1200, height: 630 });
-  });
-}
+    expect({ width, height }, path).toEqual({ width: 1200, height: 630 });
+  }
+});
 
 test('legacy redirect pages carry no share image and no structured data', async ({ request }) => {
   const files = Object.keys(redirects).flatMap((from) => [`${from}.html`, `${from}/index.html`]);
