@@ -24,6 +24,7 @@ import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
 import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
 import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
+import { elementsNamed, htmlElements } from '../../../src/lib/build/html-elements.ts';
 import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchContextProblems } from '../../support/page-problems.ts';
@@ -328,9 +329,9 @@ test.describe('before the visitor chooses', () => {
     const bodies = new Set<string>();
     for (const { path } of sweepPages) {
       const html = await (await request.get(at(path))).text();
-      const scripts = [...html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)].map(
-        (match) => match[1] ?? '',
-      );
+      const scripts = elementsNamed(html, 'script')
+        .filter(({ attributes }) => attributes['src'] === undefined)
+        .map(({ text }) => text);
       const analytics = scripts.filter((body) => body.includes('data-consent-banner'));
       expect(analytics, path).toHaveLength(1);
       bodies.add(analytics[0]!);
@@ -533,7 +534,7 @@ test.describe('after Accept', () => {
     for (const { path } of sweepPages) {
       const html = await (await request.get(at(path))).text();
       const newService = isServiceRoute(path) && !specPages.has(path) ? serviceIdOf(path) : undefined;
-      for (const [, label = ''] of html.matchAll(/data-booking="([^"]*)"/g)) {
+      for (const label of htmlElements(html).flatMap(({ attributes }) => attributes['data-booking'] ?? [])) {
         expect(isBookingPlacement(label, serviceIds), `${path}: ${label}`).toBe(true);
         if (newService && !(sitePlacements as string[]).includes(label)) {
           expect(isBookingPlacement(label, [newService]), `${path}: ${label}`).toBe(true);
