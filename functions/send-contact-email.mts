@@ -84,7 +84,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       });
     }
 
-    const ip = clientIp(request, context);
+    const ip = clientIp(context);
     const early = limiter.check(ip, now());
     if (!early.allowed) return rateLimited(format, early.retryAfterSeconds);
 

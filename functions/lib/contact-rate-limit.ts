@@ -19,14 +19,13 @@ export const contactRateLimit = {
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
 
 /**
- * The visitor's rate-limit key. Which address is the visitor is the host's answer, never one the
- * visitor wrote: `context.ip` from Netlify's edge, or from the local server, which puts its own
- * answer there (server/function-route.ts, `clientAddress`: the socket, or X-Forwarded-For read
- * from the right behind TRUST_PROXY); else Netlify's own header. As a canonical address (IPv6 by
- * /64); anything unknown shares one 'unknown' bucket.
+ * The visitor's rate-limit key: `context.ip`, the host's own answer, never a request header (a
+ * visitor can write any header, Netlify's `x-nf-client-connection-ip` and X-Forwarded-For
+ * included). Netlify's edge sets it; the local server puts its own answer there
+ * (server/function-route.ts, `clientAddress`: the socket, or X-Forwarded-For behind TRUST_PROXY).
+ * As a canonical address (IPv6 by /64). Without a usable `context.ip` every such request shares
+ * one 'unknown' bucket: the limit still holds, and no header can buy another allowance.
  */
-export function clientIp(request: Request, context?: { ip?: string }): string {
-  const candidates = [context?.ip, request.headers.get('x-nf-client-connection-ip')];
-  const ip = candidates.map((candidate) => candidate?.trim()).find(Boolean);
-  return rateLimitKey(ip);
+export function clientIp(context?: { ip?: string }): string {
+  return rateLimitKey(context?.ip);
 }

@@ -613,20 +613,35 @@ describe('rate limit', () => {
     expect((await postJson(visitor, { ip })).status).toBe(200);
   });
 
-  it('takes the IP from Netlify’s header when there is no context, never from X-Forwarded-For', async () => {
-    const send = (headers: Record<string, string>) =>
+  describe('trusts context.ip only, never a header a visitor can write', () => {
+    const forged = (n: number) => ({
+      'x-nf-client-connection-ip': `192.0.2.${n}`,
+      'x-forwarded-for': `198.51.100.${n}`,
+    });
+    const send = (headers: Record<string, string>, context?: { ip?: string }) =>
       handler(
         new Request(endpoint, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
-          body: JSON.stringify(visitor),
+          body: JSON.stringify(withSubmissionId(visitor)),
         }),
+        context,
       );
-    for (let i = 0; i < 5; i += 1)
-      expect((await send({ 'x-nf-client-connection-ip': '192.0.2.1' })).status).toBe(200);
-    expect((await send({ 'x-nf-client-connection-ip': '192.0.2.1' })).status).toBe(429);
-    expect((await send({ 'x-nf-client-connection-ip': '::ffff:192.0.2.1' })).status).toBe(429);
-    expect((await send({ 'x-forwarded-for': '192.0.2.2' })).status).toBe(200);
+
+    it('keys on context.ip whatever the forwarding headers claim', async () => {
+      const ip = '203.0.113.50';
+      for (let n = 1; n <= 5; n += 1) expect((await send(forged(n), { ip })).status).toBe(200);
+      expect((await send(forged(6), { ip })).status).toBe(429);
+      // The headers a limited visitor sent are nobody's bucket: a forged one's owner is unaffected.
+      expect((await send({}, { ip: '192.0.2.6' })).status).toBe(200);
+    });
+
+    it('without context.ip, shares one bucket whatever the headers claim', async () => {
+      for (let n = 1; n <= 5; n += 1) expect((await send(forged(n))).status).toBe(200);
+      expect((await send(forged(6))).status).toBe(429);
+      expect((await send(forged(7), {})).status).toBe(429);
+      expect((await send({}, { ip: '192.0.2.7' })).status).toBe(200);
+    });
   });
 
   it('counts one IPv6 /64 as one visitor', async () => {
