@@ -5,10 +5,12 @@
  * - `PORT`: the port to listen on, 0 to 65535 (0: any free port). Default: 4321.
  * - `HOST`: the address to listen on. Default: 127.0.0.1 (this machine only).
  * - `OUT_DIR`: the built site to serve, relative to the project. Default: dist.
- * - `TRUST_PROXY`: `1` (or `true`) when a reverse proxy on this machine or a private network
- *   appends the visitor's address to X-Forwarded-For; `0`, `false` or unset when nothing is in
- *   front (anyone can write that header: believing it then would let a visitor pick their own
- *   rate-limit bucket). README, "Running it yourself".
+ * - `TRUST_PROXY`: how many reverse proxies stand in front, each appending the address it sees
+ *   to X-Forwarded-For: `TRUST_PROXY=1` (or `true`) for one, `TRUST_PROXY=2` for two, up to 9;
+ *   `0`, `false` or unset when nothing is in front (anyone can write that header: believing it
+ *   then would let a visitor pick their own rate-limit bucket). With N, the visitor is the Nth
+ *   X-Forwarded-For entry from the right and X-Forwarded-Proto's value, read the same way, says
+ *   whether they came over https (server/function-route.ts). README, "Running it yourself".
  * - `ENQUIRY_STORE_DIR`: where enquiries are kept (`npm start`, `npm run dev`, `npm run
  *   enquiries`), relative to the working directory. Default: .data.
  * - `OUTBOX_DIR` is the function's (functions/lib/mail-settings.ts); `npm run dev` sets it to
@@ -24,7 +26,8 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the built site. */
   outDir: string;
-  trustProxy: boolean;
+  /** How many proxies in front are trusted (TRUST_PROXY); 0: none. */
+  trustProxy: number;
   /** Absolute path of the local enquiry store. */
   enquiryStoreDir: string;
 }
@@ -37,11 +40,24 @@ export function serverConfig(env: Env = process.env): ServerConfig {
     port: read.integer('PORT', { min: 0, max: 65_535, unit: 'a port number' }, 4321),
     host: read.text('HOST') ?? '127.0.0.1',
     outDir: resolve(projectRoot, read.text('OUT_DIR') ?? 'dist'),
-    trustProxy: read.choice('TRUST_PROXY', { '1': true, true: true, '0': false, false: false }, false),
+    trustProxy: proxyHops(
+      read.matching(
+        'TRUST_PROXY',
+        /^(?:\d|true|false)$/i,
+        'must be a number of proxies from 0 to 9, true or false',
+      ),
+    ),
     enquiryStoreDir: resolve(read.text('ENQUIRY_STORE_DIR') ?? '.data'),
   };
   assertValid(read.problems, 'server settings (server/config.ts)');
   return config;
+}
+
+/** TRUST_PROXY's hop count: `true` is the one proxy it meant before counts were accepted. */
+function proxyHops(value: string | undefined): number {
+  const word = value?.toLowerCase();
+  if (word === undefined || word === 'false') return 0;
+  return word === 'true' ? 1 : Number(word);
 }
 
 /** What `npm run dev` adds to the environment of the function it runs. */

@@ -42,8 +42,8 @@ export const defaultServerLimits: ServerLimits = {
 
 interface SiteServerOptions {
   root: string;
-  /** Whether X-Forwarded-For from our own proxies names the visitor (TRUST_PROXY, server/config.ts). */
-  trustProxy?: boolean;
+  /** How many proxies in front name the visitor and their scheme (TRUST_PROXY, server/config.ts). */
+  trustProxy?: number;
   /** Where one-line notes go (404s, cut or aborted requests); the console by default. */
   log?: (line: string) => void;
   limits?: Partial<ServerLimits>;
@@ -71,7 +71,7 @@ function clientErrorStatus(code: string | undefined): number | undefined {
 
 export function createSiteServer({
   root,
-  trustProxy = false,
+  trustProxy = 0,
   log = console.log,
   limits = {},
 }: SiteServerOptions): Server {

@@ -1,9 +1,9 @@
 /**
  * Client addresses as the rate limit and the proxy logic see them: one canonical text per
  * address (so `::FFFF:192.0.2.1`, `::ffff:c000:201` and `192.0.2.1` are the same visitor), IPv6
- * grouped by /64 (one subscriber's usual allocation), and which hops count as our own proxies.
+ * grouped by /64 (one subscriber's usual allocation), and an address as a proxy writes it.
  */
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 
 /** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined. */
 function ipv6Groups(text: string): number[] | undefined {
@@ -61,42 +61,15 @@ export function rateLimitKey(text: string | undefined): string {
   return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
 }
 
-// Hops on this machine or a private network: where a reverse proxy in front of `npm start` lives.
-const ownNetworks = new BlockList();
-for (const [network, prefix] of [
-  ['127.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
-] as const)
-  ownNetworks.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const)
-  ownNetworks.addSubnet(network, prefix, 'ipv6');
-
-/** Whether a canonical address is loopback, private or link-local: a hop we may trust. */
-export function isOwnNetwork(ip: string): boolean {
-  const family = isIP(ip);
-  return family !== 0 && ownNetworks.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 /**
- * The visitor behind a chain of proxies: starting from the connection's peer, walk the
- * X-Forwarded-For entries right to left while the current hop is one of our own, and stop at
- * the first that is not. Entries left of it were written by the visitor and are never read.
+ * The address in one X-Forwarded-For entry, canonical: proxies write `192.0.2.1`, `192.0.2.1:4444`,
+ * `2001:db8::1`, `[2001:db8::1]` or `[2001:db8::1]:443` (a bare IPv6 address's last group is never
+ * a port). Undefined for anything else.
  */
-export function rightmostUntrusted(peer: string | undefined, forwardedFor: string): string | undefined {
-  let client = canonicalIp(peer);
-  const hops = forwardedFor.split(',').reverse();
-  for (const hop of hops) {
-    if (!client || !isOwnNetwork(client)) break;
-    const next = canonicalIp(hop);
-    if (!next) break;
-    client = next;
-  }
-  return client;
+export function forwardedAddress(entry: string): string | undefined {
+  const text = entry.trim();
+  const bracketed = /^\[([^\]]*:[^\]]*)\](?::\d{1,5})?$/.exec(text);
+  if (bracketed) return canonicalIp(bracketed[1]);
+  const ipv4WithPort = /^([\d.]+):\d{1,5}$/.exec(text);
+  return canonicalIp(ipv4WithPort ? ipv4WithPort[1] : text);
 }

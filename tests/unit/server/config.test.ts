@@ -1,4 +1,5 @@
 /** The local server's settings: defaults safe for one machine, and no silent typo at start-up. */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { devFunctionEnv, serverConfig } from '../../../server/config.ts';
@@ -11,7 +12,7 @@ describe('serverConfig', () => {
       port: 4321,
       host: '127.0.0.1',
       outDir: resolve(project, 'dist'),
-      trustProxy: false,
+      trustProxy: 0,
       enquiryStoreDir: resolve('.data'),
     });
   });
@@ -29,20 +30,32 @@ describe('serverConfig', () => {
       port: 0,
       host: '::1',
       outDir: resolve(project, 'dist-e2e'),
-      trustProxy: true,
+      trustProxy: 1,
       enquiryStoreDir: '/srv/agency-site/.data',
     });
     expect(serverConfig({ OUT_DIR: '/tmp/site' }).outDir).toBe('/tmp/site');
   });
 
-  it('trusts a proxy only when TRUST_PROXY says 1 or true', () => {
-    const trusts = (value: string) => serverConfig({ TRUST_PROXY: value }).trustProxy;
-    expect(trusts('')).toBe(false);
-    expect(trusts('0')).toBe(false);
-    expect(trusts('false')).toBe(false);
-    expect(trusts('1')).toBe(true);
-    expect(trusts(' true ')).toBe(true);
-    expect(trusts('TRUE')).toBe(true);
+  it('trusts as many proxies as TRUST_PROXY counts; true is one, as before counts existed', () => {
+    const hops = (value: string) => serverConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(hops('')).toBe(0);
+    expect(hops('0')).toBe(0);
+    expect(hops('false')).toBe(0);
+    expect(hops('1')).toBe(1);
+    expect(hops(' true ')).toBe(1);
+    expect(hops('TRUE')).toBe(1);
+    expect(hops('2')).toBe(2);
+    expect(hops('9')).toBe(9);
+    for (const value of ['10', '-1', '1.5', 'yes', '2 proxies'])
+      expect(() => hops(value), value).toThrow(/TRUST_PROXY must be a number of proxies from 0 to 9/);
+  });
+
+  it('accepts every TRUST_PROXY value its comment, .env.example and the README show, counts included', () => {
+    for (const file of ['server/config.ts', '.env.example', 'README.md']) {
+      const shown = [...readFileSync(resolve(project, file), 'utf8').matchAll(/TRUST_PROXY=(\w+)/g)];
+      const counts = shown.map(([, value = '']) => serverConfig({ TRUST_PROXY: value }).trustProxy);
+      expect(Math.max(...counts), `${file} shows a chain of proxies`).toBeGreaterThan(1);
+    }
   });
 
   it('stops start-up with every malformed value named, and the form it expects', () => {
@@ -50,7 +63,7 @@ describe('serverConfig', () => {
       [
         'Invalid server settings (server/config.ts):',
         '- PORT must be a port number from 0 to 65535, got "80a"',
-        '- TRUST_PROXY must be 0, 1, true or false, got "no"',
+        '- TRUST_PROXY must be a number of proxies from 0 to 9, true or false, got "no"',
       ].join('\n'),
     );
     expect(() => serverConfig({ PORT: '65536' })).toThrow(/PORT must be a port number from 0 to 65535/);

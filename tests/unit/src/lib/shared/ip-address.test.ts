@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp, isOwnNetwork, rateLimitKey, rightmostUntrusted } from '@/lib/shared/ip-address';
+import { canonicalIp, forwardedAddress, rateLimitKey } from '@/lib/shared/ip-address';
 
 describe('canonicalIp', () => {
   it('gives one text per address', () => {
@@ -45,26 +45,32 @@ describe('rateLimitKey', () => {
   });
 });
 
-describe('proxy hops', () => {
-  it('trusts loopback, private and link-local networks only', () => {
-    for (const ip of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.0.1',
-      '::1',
-      'fd00::1',
-      'fe80::1',
-    ])
-      expect(isOwnNetwork(ip), ip).toBe(true);
-    for (const ip of ['203.0.113.7', '172.32.0.1', '2001:db8::1', 'nonsense'])
-      expect(isOwnNetwork(ip), ip).toBe(false);
+describe('forwardedAddress', () => {
+  it('reads an address as a proxy writes it, with or without a port', () => {
+    const forms: Record<string, string[]> = {
+      '203.0.113.5': ['203.0.113.5', ' 203.0.113.5:4444 ', '::ffff:203.0.113.5', '[::ffff:203.0.113.5]:80'],
+      '2001:db8::1': ['2001:db8::1', '[2001:db8::1]', '[2001:DB8::1]:443', '[2001:db8::1%eth0]:443'],
+      // A bare IPv6 address ends in a group, never a port.
+      '2001:db8::4444': ['2001:db8::4444'],
+    };
+    for (const [address, entries] of Object.entries(forms)) {
+      for (const entry of entries) expect(forwardedAddress(entry), entry).toBe(address);
+    }
   });
 
-  it('finds the rightmost entry that is not one of our hops', () => {
-    expect(rightmostUntrusted('127.0.0.1', 'spoofed, 203.0.113.7, 10.0.0.2')).toBe('203.0.113.7');
-    expect(rightmostUntrusted('203.0.113.9', '198.51.100.1')).toBe('203.0.113.9');
-    expect(rightmostUntrusted('::ffff:127.0.0.1', '2001:DB8::7')).toBe('2001:db8::7');
+  it('refuses anything else', () => {
+    for (const entry of [
+      '',
+      'unknown',
+      '203.0.113.5:',
+      '203.0.113.5:port',
+      '203.0.113.5:4444:1',
+      '[203.0.113.5]:80',
+      '[2001:db8::1]:',
+      '[2001:db8::1',
+      '2001:db8::1]:443',
+      'example.com:443',
+    ])
+      expect(forwardedAddress(entry), entry).toBeUndefined();
   });
 });
