@@ -3,6 +3,8 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
+const zodRule = "Import { z } from 'zod': one zod everywhere, the functions' plain Node included.";
+
 export default defineConfig(
   {
     ignores: [
@@ -21,6 +23,18 @@ export default defineConfig(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // One zod, imported one way: the `zod` package itself. The functions run under plain Node
+      // without Astro, and `astro/zod` only re-exports this same package (a test holds that).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'astro/zod', message: zodRule },
+            { name: 'astro:content', importNames: ['z'], message: zodRule },
+          ],
+          patterns: [{ group: ['zod/*'], message: zodRule }],
+        },
+      ],
     },
   },
   {

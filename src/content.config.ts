@@ -8,7 +8,7 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
 import { serviceFiles } from './lib/build/service-files.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';

@@ -3,10 +3,8 @@
  * outside Astro those modules do not exist, and the real loaders hide their folder and pattern.
  * Each helper keeps what the form needs (the referenced collection, the files) on the schema.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { cmsMeta } from '../../src/lib/build/cms-fields.ts';
-
-export { z };
 
 export const defineCollection = <T>(config: T): T => config;
 

@@ -3,7 +3,7 @@
  * (src/content/pages/blog.yaml and case-studies.yaml): what an article's files may hold.
  */
 import { reference, type SchemaContext } from 'astro:content';
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { closingCta, list, seo, text } from './fields.ts';
 
 /** The words around each list and its entries; the page says "coming soon" until one is published. */

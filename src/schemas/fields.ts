@@ -2,7 +2,7 @@
  * The fields several content schemas share (src/content.config.ts and its neighbours here): one
  * wording for each rule, so an editor meets the same hint and error message on every page.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 export const text = (description: string) =>
   z.string().trim().min(1, 'must not be empty').describe(description);

@@ -2,7 +2,7 @@
  * What each single-file page in src/content/pages/ holds (src/content.config.ts names the files):
  * the site's frame, the home, services overview, about and contact pages, and the 404 page.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { closingCta, faq, list, seo, steps, text, titled } from './fields.ts';
 
 /** The header, footer and cookie banner every page shares. */

@@ -3,7 +3,7 @@
  * folder collection per glob over many files, one "Pages" file collection for the collections that
  * are single files, and every field from the same zod schema the build checks.
  */
-import type { z } from 'astro/zod';
+import type { z } from 'zod';
 import { cmsMeta, humanize, inputSchema, objectFields, type CmsField } from './cms-fields.ts';
 
 /** A collection as `src/content.config.ts` declares it, with its glob loader's options. */

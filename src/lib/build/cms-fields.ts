@@ -3,7 +3,7 @@
  * The schema is first converted with zod's own `toJSONSchema`, so every limit, default, enum and
  * description the build checks reaches the form; a type the form cannot show fails loudly.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 
 /** Metadata keys the content helpers put on schemas the JSON Schema alone cannot tell apart. */
 export const cmsMeta = { image: 'x-cms-image', relation: 'x-cms-relation', date: 'x-cms-date' } as const;

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { cmsConfig, displayField, expandBraces, withBackend, type CmsConfig } from '@/lib/build/cms-config';
 import { field, humanize, inputSchema, type CmsField } from '@/lib/build/cms-fields';
 import { generatedConfigText, paths } from '../../../../../scripts/cms/generate.ts';
