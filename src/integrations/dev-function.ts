@@ -4,16 +4,15 @@
  * so changes to functions/ apply without a restart. Development only: the build ignores this.
  * Nothing outside src/ is imported until a request comes, so the config loads without server/.
  * The first request reads the local server's settings (server/config.ts) and starts the same
- * local Blobs store as `npm start` keeps enquiries in.
+ * local Blobs store as `npm start` keeps enquiries in: without mail settings an enquiry is kept
+ * there, as everywhere, and `npm run enquiries` lists it.
  */
 import type { AstroIntegration } from 'astro';
 import type { WebHandler } from '../../server/function-route.ts';
 
 /** What the function needs around it, set up once, on the first request. */
 async function startFunctionHost() {
-  const { devFunctionEnv, serverConfig } = await import('../../server/config.ts');
-  // Under `npm run dev` an enquiry without SMTP is kept as a file in outbox/ (see mail-settings).
-  Object.assign(process.env, devFunctionEnv(process.env));
+  const { serverConfig } = await import('../../server/config.ts');
   const { trustProxy, enquiryStoreDir } = serverConfig(process.env);
   const { startLocalBlobs } = await import('../../server/local-blobs.ts');
   return { trustProxy, blobs: await startLocalBlobs(enquiryStoreDir) };
