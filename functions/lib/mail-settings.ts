@@ -36,6 +36,12 @@ const trueOrFalse = { true: true, false: false };
 /** `name@domain`, alone or after a display name in angle brackets; no spaces or line breaks in it. */
 const mailAddress = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 
+/** The sender and recipient as set, configured or not (`npm run enquiries -- --show` prints them). */
+export function mailAddresses(env: Env): { from?: string; to?: string } {
+  const read = readEnv(env);
+  return { from: read.text('MAIL_FROM'), to: read.text('MAIL_TO') };
+}
+
 export function mailRoute(env: Env): MailRoute {
   const read = readEnv(env);
   const host = read.text('SMTP_HOST');
