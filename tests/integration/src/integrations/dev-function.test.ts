@@ -1,6 +1,7 @@
 /**
  * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
- * which also starts the local Blobs store on first use and stops it with the dev server. With no
+ * which also starts the local Blobs store, the retry job and the warning as the dev server starts
+ * listening, and stops them with it. With no
  * mail settings, the real function keeps an enquiry in that store, as `npm start` does.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -22,6 +23,7 @@ const handler = async (request: Request, context?: { ip?: string }) => {
 };
 const loaded: string[] = [];
 const middlewares: Middleware[] = [];
+const warnings: string[] = [];
 const project = path.resolve(import.meta.dirname, '../../../..');
 
 // The path Netlify serves, with a stand-in handler; and a second path with the real function.
@@ -53,7 +55,7 @@ for (const integration of integrations) {
         return { default: handler };
       },
     },
-    logger: { error: vi.fn() },
+    logger: { error: vi.fn(), warn: (text: string) => warnings.push(text) },
   });
 }
 
@@ -62,6 +64,8 @@ let origin = '';
 beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Started as the server listens, before any request: the store, the retry job and the warning.
+  while (warnings.length < integrations.length) await new Promise((done) => setTimeout(done, 20));
 });
 
 afterAll(async () => {
@@ -97,6 +101,12 @@ describe('the dev server middleware', () => {
       value: { status: 'pending', reason: 'not_configured', attempts: 0, enquiry: sampleEnquiry },
     });
     vi.restoreAllMocks();
+  });
+
+  it('says at start-up that enquiries are kept, where, and how to list them', () => {
+    expect(warnings[0]).toContain('enquiries are kept');
+    expect(warnings[0]).toContain(storeDir);
+    expect(warnings[0]).toContain('npm run enquiries');
   });
 
   it('starts the local enquiry store before the function runs', () => {
