@@ -11,7 +11,7 @@ const systemChromium = '/usr/bin/chromium';
 const executablePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 const port = Number(process.env.E2E_PORT ?? 4399);
 const results = process.env.E2E_RESULTS ?? 'test-results';
-export const outbox = resolve(results, 'outbox');
+export const mailbox = resolve(results, 'mailbox');
 
 const phone = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
 const desktop = { viewport: { width: 1280, height: 800 } };
@@ -65,11 +65,11 @@ export default defineConfig({
     { name: 'desktop-js', testDir: 'tests/e2e/js', use: desktop, testIgnore: desktopIgnores },
   ],
   webServer: {
-    // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `outbox`
+    // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `mailbox`
     // (and trusting X-Forwarded-For, so each test can be its own client for the rate limit).
     command: 'node tests/support/serve-with-smtp.ts',
     url: `http://localhost:${port}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', MAILBOX_DIR: outbox },
+    env: { PORT: String(port), HOST: '127.0.0.1', MAILBOX_DIR: mailbox },
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     stdout: 'ignore',

@@ -1,22 +1,28 @@
 /**
  * The site's only request-serving code: receives a contact enquiry (JSON from the enhanced form,
  * or a plain URL-encoded form post), stores it, then emails it to the agency over SMTP. An enquiry
- * that is stored but not yet sent is answered as received: the scheduled job
- * (retry-enquiries.mts) sends it later. Runs as a Netlify Function (v2) and, unbundled, under
+ * that is stored but not yet sent (a failed send, or mail not configured yet) is answered as
+ * received: the scheduled job (retry-enquiries.mts) sends it later. Runs as a Netlify Function (v2) and, unbundled, under
  * Node's type stripping in the local server.
  */
 import { enquirySchema } from '../src/lib/shared/enquiry.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 import { submissionIdField } from '../src/lib/shared/submission.ts';
-import { spamVerdict } from '../src/lib/shared/spam-traps.ts';
+import { fillTimeField, honeypotField, spamVerdict } from '../src/lib/shared/spam-traps.ts';
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';
 import { deliverEmail } from './lib/deliver-email.ts';
-import { acceptEnquiry, type AcceptDeps } from './lib/accept-enquiry.ts';
+import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept-enquiry.ts';
 import { openEnquiryStore } from './lib/enquiry-store.ts';
 import { logOutcome } from './lib/log-outcome.ts';
-import { mailRoute, type DeployedRuntime } from './lib/mail-settings.ts';
-import { enquiryFormat, isCrossSite, parseFields, readBodyText } from './lib/read-request.ts';
+import { mailRoute } from './lib/mail-settings.ts';
+import {
+  enquiryFormat,
+  isCrossSite,
+  parseFields,
+  readBodyText,
+  unreadableFields,
+} from './lib/read-request.ts';
 import { failure, success } from './lib/responses.ts';
 import type { FieldErrors } from './lib/responses.ts';
 import type { SlidingWindowLimiter } from './lib/sliding-window-limiter.ts';
@@ -29,20 +35,21 @@ export const config = {
   rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },
 };
 
-type ContactDeps = Omit<AcceptDeps, 'route'> & {
+type ContactDeps = AcceptDeps & {
   limiter: Pick<SlidingWindowLimiter, 'check' | 'consume' | 'release'>;
   env: Env;
 };
 
-export type ContactHandler = (
-  request: Request,
-  context?: { ip?: string } & DeployedRuntime,
-) => Promise<Response>;
+export type ContactHandler = (request: Request, context?: { ip?: string }) => Promise<Response>;
 
 const writeToUs = `Please try again later, or email us at ${site.email}.`;
 
+/** Fields besides the enquiry's own (which the schema checks) that must be text, if sent at all. */
+const extraFields = { text: [honeypotField, submissionIdField], numeric: [fillTimeField] };
+
 export function createContactHandler(deps: ContactDeps): ContactHandler {
   const { now, limiter } = deps;
+  const acceptEnquiry = createEnquiryAcceptor(deps);
 
   function rateLimited(format: 'json' | 'form', retryAfterSeconds: number): Response {
     logOutcome('rate_limited', { retryAfter: retryAfterSeconds });
@@ -115,9 +122,11 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     }
 
     const parsed = enquirySchema.safeParse(fields);
-    if (!parsed.success) {
+    const unreadable = unreadableFields(fields, extraFields);
+    if (!parsed.success || unreadable.length > 0) {
       const fieldErrors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
+      for (const field of unreadable) fieldErrors[field] = 'This field could not be read.';
+      for (const issue of parsed.error?.issues ?? []) {
         const field = String(issue.path[0] ?? 'form');
         fieldErrors[field] ??= issue.message;
       }
@@ -133,20 +142,10 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const slot = limiter.consume(ip, now());
     if (!slot.allowed) return rateLimited(format, slot.retryAfterSeconds);
 
-    const route = mailRoute(deps.env, site.email, context);
-    if (route.kind === 'unconfigured') {
-      limiter.release(ip);
-      logOutcome('not_configured', { problem: JSON.stringify(route.problem) });
-      return failure(format, {
-        status: 503,
-        error: 'not_configured',
-        message: `Sorry, enquiries cannot be sent from the website at the moment. Please email us at ${site.email}.`,
-      });
-    }
-
+    // Without mail settings the enquiry is kept all the same, for the retry job to send later.
     const accepted = await acceptEnquiry(
       { enquiry: parsed.data, submissionId: fields[submissionIdField], possibleSpam: spam === 'too-fast' },
-      { ...deps, route },
+      mailRoute(deps.env),
     );
     if (!accepted.ok) {
       // Neither stored nor sent: the visitor will try again, and that must not count twice.

@@ -1,12 +1,18 @@
 /**
  * `npm run enquiries`: the stored enquiries, locally (the .data/ store `npm start` keeps, or
  * ENQUIRY_STORE_DIR) or, with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, a Netlify site's own
- * store. See scripts/enquiries/commands.ts for the options.
+ * store. Reads `.env` as `npm start` does. See scripts/enquiries/commands.ts for the options.
  */
-import { openEnquiryStore, siteCredentials } from '../functions/lib/enquiry-store.ts';
-import { serverConfig } from '../server/config.ts';
-import { startLocalBlobs } from '../server/local-blobs.ts';
-import { runEnquiriesCommand } from './enquiries/commands.ts';
+import { existsSync } from 'node:fs';
+
+// Before anything reads the environment: the site settings are read at import time.
+if (existsSync('.env')) process.loadEnvFile('.env');
+const { openEnquiryStore, siteCredentials } = await import('../functions/lib/enquiry-store.ts');
+const { mailAddresses } = await import('../functions/lib/mail-settings.ts');
+const { serverConfig } = await import('../server/config.ts');
+const { startLocalBlobs } = await import('../server/local-blobs.ts');
+const { site } = await import('../src/site.config.ts');
+const { runEnquiriesCommand } = await import('./enquiries/commands.ts');
 
 const remote = siteCredentials(process.env);
 
@@ -17,6 +23,8 @@ try {
     store: openEnquiryStore(remote),
     now: () => Date.now(),
     print: (line) => console.log(line),
+    mail: mailAddresses(process.env),
+    brand: site.brand,
   });
 } finally {
   await local?.stop();

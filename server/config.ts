@@ -13,8 +13,6 @@
  *   whether they came over https (server/function-route.ts). README, "Running it yourself".
  * - `ENQUIRY_STORE_DIR`: where enquiries are kept (`npm start`, `npm run dev`, `npm run
  *   enquiries`), relative to the working directory. Default: .data.
- * - `OUTBOX_DIR` is the function's (functions/lib/mail-settings.ts); `npm run dev` sets it to
- *   `outbox` when unset, so the form works on a fresh machine (`devFunctionEnv`).
  * A malformed value stops `npm start` with an error naming the variable and the form it expects
  * (`npm run dev` logs it and answers the function's path with 500).
  */
@@ -58,9 +56,4 @@ function proxyHops(value: string | undefined): number {
   const word = value?.toLowerCase();
   if (word === undefined || word === 'false') return 0;
   return word === 'true' ? 1 : Number(word);
-}
-
-/** What `npm run dev` adds to the environment of the function it runs. */
-export function devFunctionEnv(env: Env = process.env): Env {
-  return { OUTBOX_DIR: env.OUTBOX_DIR?.trim() || 'outbox' };
 }

@@ -1,6 +1,6 @@
 /**
- * `npm start`'s stand-in for Netlify's scheduler: runs the retry function at start-up and every
- * minute, never two runs at once.
+ * `npm start`'s (and `npm run dev`'s) stand-in for Netlify's scheduler: runs the retry function
+ * at start-up and every minute, never two runs at once.
  */
 import retryEnquiries from '../functions/retry-enquiries.mts';
 

@@ -113,7 +113,8 @@ export function createSiteServer({
     (req, res) => {
       responding.set(req.socket, res);
       serve(req, res).catch((error: unknown) => {
-        if (!req.complete || req.destroyed) {
+        // Not `req.destroyed`: a body read to its end leaves the request destroyed, yet complete.
+        if (!req.complete || req.readableAborted) {
           const code = (error as { code?: unknown } | null)?.code;
           note(req.socket, `Request cut off: ${req.method} ${req.url} (${String(code ?? 'aborted')})`);
         } else {

@@ -1,7 +1,7 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
  * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a local Blobs
- * store and retried every minute. `.env` in the working directory fills in what the real
+ * store, sent at start-up and every minute (also those kept while mail was not configured). `.env` in the working directory fills in what the real
  * environment does not set; server/config.ts reads the server's settings from it.
  */
 import { spawnSync } from 'node:child_process';
@@ -57,7 +57,7 @@ server.listen(port, host, () => {
   const address = server.address();
   const listening = typeof address === 'object' && address ? address.port : port;
   console.log(`Serving the site on http://${shown}:${listening}`);
-  const warning = mailWarning(process.env);
+  const warning = mailWarning(process.env, blobs.directory);
   if (warning) console.warn(warning);
 });
 

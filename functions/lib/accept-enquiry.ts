@@ -1,15 +1,18 @@
 /**
  * Accept, store, then send: a valid enquiry gets its id and is written to the store before the one
  * SMTP attempt made while the visitor waits. It counts as received when it is stored or sent; only
- * when it is neither does the visitor get an error. The same id twice is answered as received
- * once more and never mailed again.
+ * when it is neither does the visitor get an error. With mail not configured it is only stored,
+ * pending with the reason `not_configured`, for the retry job to send once mail is configured.
+ * The same id twice is answered as received once more and never mailed again; while the first
+ * is still being handled, the second waits for it and gets the same answer.
  */
 import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
-import { enquiryId, newRecord } from './enquiry-record.ts';
+import { enquiryId, newRecord, newUnsentRecord } from './enquiry-record.ts';
 import { logOutcome } from './log-outcome.ts';
+import type { MailRoute } from './mail-settings.ts';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
-export type AcceptDeps = DeliveryDeps;
+export type AcceptDeps = Omit<DeliveryDeps, 'route'>;
 
 interface Submission {
   enquiry: Enquiry;
@@ -17,12 +20,41 @@ interface Submission {
   possibleSpam: boolean;
 }
 
-type Accepted = { ok: true; outcome: 'sent' | 'queued' | 'duplicate' } | { ok: false };
+type Accepted = { ok: true; outcome: 'sent' | 'queued' | 'kept' | 'duplicate' } | { ok: false };
 
-export async function acceptEnquiry(submission: Submission, deps: AcceptDeps): Promise<Accepted> {
+export type AcceptEnquiry = (submission: Submission, route: MailRoute) => Promise<Accepted>;
+
+/** The accept step, with its own memory of the enquiries it is handling right now. */
+export function createEnquiryAcceptor(deps: AcceptDeps): AcceptEnquiry {
+  const inProgress = new Map<string, Promise<Accepted>>();
+  return async (submission, route) => {
+    const id = enquiryId(submission.submissionId, submission.enquiry, deps.now());
+    const running = inProgress.get(id);
+    if (running) {
+      const first = await running;
+      if (first.ok) logOutcome('duplicate', { id });
+      return first.ok ? { ok: true, outcome: 'duplicate' } : first;
+    }
+    const accepting = accept(id, submission, route, deps);
+    inProgress.set(id, accepting);
+    try {
+      return await accepting;
+    } finally {
+      inProgress.delete(id);
+    }
+  };
+}
+
+async function accept(
+  id: string,
+  submission: Submission,
+  route: MailRoute,
+  deps: AcceptDeps,
+): Promise<Accepted> {
   const nowMs = deps.now();
-  const id = enquiryId(submission.submissionId, submission.enquiry, nowMs);
-  const record = newRecord(id, submission.enquiry, submission.possibleSpam, nowMs);
+  const configured = route.kind === 'smtp';
+  const create = configured ? newRecord : newUnsentRecord;
+  const record = create(id, submission.enquiry, submission.possibleSpam, nowMs);
   const flagged = submission.possibleSpam ? 'too-fast' : undefined;
 
   const stored = await deps.store.create(record);
@@ -32,16 +64,21 @@ export async function acceptEnquiry(submission: Submission, deps: AcceptDeps): P
   }
   if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
 
-  const attempt = await attemptDelivery(record, deps);
+  if (!configured) {
+    if (!stored.ok) return { ok: false };
+    // One line per kept enquiry, naming why: never what the visitor wrote.
+    logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
+    return { ok: true, outcome: 'kept' };
+  }
+
+  const attempt = await attemptDelivery(record, { ...deps, route });
   const wasStored = stored.ok ? 'yes' : 'no';
   if (attempt.delivered) {
-    const { delivery } = attempt;
-    const file = delivery.via === 'outbox' ? delivery.file : undefined;
-    logOutcome('sent', { id, via: delivery.via, file, stored: wasStored, flagged });
+    logOutcome('sent', { id, via: attempt.delivery.via, stored: wasStored, flagged });
     return { ok: true, outcome: 'sent' };
   }
   const { code, responseCode, command } = attempt.error;
-  logOutcome('send_failed', { id, via: deps.route.kind, code, responseCode, command, stored: wasStored });
+  logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
   if (!stored.ok) return { ok: false };
   logOutcome('queued', { id, retryAt: record.nextAttemptAt });
   return { ok: true, outcome: 'queued' };

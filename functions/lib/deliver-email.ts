@@ -1,27 +1,15 @@
 /**
- * Sends one email along a configured route: a single SMTP attempt (no pool, no retry) bounded by
- * a total time limit, or an .eml file in the local outbox. Never throws.
+ * Sends one email along the configured SMTP route: a single attempt (no pool, no retry) bounded by
+ * a total time limit. Never throws.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EnquiryEmail } from './enquiry-email.ts';
 import type { MailRoute } from './mail-settings.ts';
 
 export type Delivery =
-  | { ok: true; via: 'smtp' }
-  | { ok: true; via: 'outbox'; file: string }
-  | { ok: false; code: string; responseCode?: number; command?: string };
+  { ok: true; via: 'smtp' } | { ok: false; code: string; responseCode?: number; command?: string };
 
 export async function deliverEmail(
-  email: EnquiryEmail,
-  route: Exclude<MailRoute, { kind: 'unconfigured' }>,
-): Promise<Delivery> {
-  return route.kind === 'smtp' ? sendOverSmtp(email, route) : writeToOutbox(email, route.directory);
-}
-
-async function sendOverSmtp(
   email: EnquiryEmail,
   route: Extract<MailRoute, { kind: 'smtp' }>,
 ): Promise<Delivery> {
@@ -74,22 +62,4 @@ function smtpErrorDetails(
     ...(typeof details.responseCode === 'number' ? { responseCode: details.responseCode } : {}),
     ...(command ? { command } : {}),
   };
-}
-
-async function writeToOutbox(email: EnquiryEmail, directory: string): Promise<Delivery> {
-  try {
-    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-    const info = await transport.sendMail(email);
-    const message = info.message;
-    if (!Buffer.isBuffer(message)) throw Object.assign(new Error('No message buffer'), { code: 'EOUTBOX' });
-    // Enquiries hold personal data: readable by the server's own user only.
-    await mkdir(directory, { recursive: true, mode: 0o700 });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(directory, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-    await writeFile(file, message, { flag: 'wx', mode: 0o600 });
-    return { ok: true, via: 'outbox', file };
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    return { ok: false, code: typeof code === 'string' && /^[A-Z0-9_]{1,32}$/.test(code) ? code : 'EOUTBOX' };
-  }
 }

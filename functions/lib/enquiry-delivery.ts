@@ -9,9 +9,9 @@ import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } 
 import type { EnquiryStore } from './enquiry-store.ts';
 import type { MailRoute } from './mail-settings.ts';
 
-export type SendableRoute = Exclude<MailRoute, { kind: 'unconfigured' }>;
+export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
 
-interface OutgoingEmail extends EnquiryEmail {
+export interface OutgoingEmail extends EnquiryEmail {
   messageId: string;
 }
 
@@ -31,7 +31,12 @@ type Attempt =
 
 const possibleSpamPrefix = '[Possible spam]';
 
-function enquiryEmail(record: EnquiryRecord, route: SendableRoute, brand: string): OutgoingEmail {
+/** The email for `record` exactly as every attempt sends it (`npm run enquiries -- --show` prints it). */
+export function enquiryEmail(
+  record: EnquiryRecord,
+  route: Pick<SendableRoute, 'from' | 'to'>,
+  brand: string,
+): OutgoingEmail {
   const email = composeEnquiryEmail(record.enquiry, { from: route.from, to: route.to, brand });
   const domain = /@([A-Za-z0-9.-]+)/.exec(route.from)?.[1] ?? 'localhost';
   return {

@@ -1,12 +1,14 @@
 /**
  * The scheduled job over every stored enquiry: re-sends the pending ones whose backoff has run
  * out, marks failed those pending for 24 hours (logged `outcome=undeliverable`), and deletes
- * delivered ones after 30 days and failed ones after 90. Stops starting work past its time budget
+ * delivered ones after 30 days and failed ones after 90; with mail not configured, only the
+ * deleting (the record's rules, `dueAction`). Stops starting work past its time budget
  * so a run always ends well within Netlify's 30 s limit. Never throws.
  */
 import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
 import { dueAction, markUndeliverable, startAttempt, type EnquiryRecord } from './enquiry-record.ts';
 import { logOutcome } from './log-outcome.ts';
+import type { MailRoute } from './mail-settings.ts';
 
 /**
  * How long one run may start new work, and the time limit of each send it makes: with every
@@ -26,7 +28,9 @@ interface JobSummary {
   storeErrors: number;
 }
 
-export async function runEnquiryJob(given: DeliveryDeps): Promise<JobSummary> {
+type JobDeps = Omit<DeliveryDeps, 'route'> & { route: MailRoute };
+
+export async function runEnquiryJob(given: JobDeps): Promise<JobSummary> {
   const deps =
     given.route.kind === 'smtp'
       ? {
@@ -61,7 +65,7 @@ export async function runEnquiryJob(given: DeliveryDeps): Promise<JobSummary> {
   return summary;
 }
 
-async function handle(id: string, deps: DeliveryDeps, summary: JobSummary): Promise<void> {
+async function handle(id: string, deps: JobDeps, summary: JobSummary): Promise<void> {
   const read = await deps.store.get(id);
   if (!read.ok || !read.value) {
     if (!read.ok) summary.storeErrors += 1;
@@ -69,19 +73,20 @@ async function handle(id: string, deps: DeliveryDeps, summary: JobSummary): Prom
   }
   summary.checked += 1;
   const record = read.value;
-  const action = dueAction(record, deps.now());
+  const { route } = deps;
+  const action = dueAction(record, deps.now(), route.kind === 'smtp');
   if (action === 'delete') {
     const removed = await deps.store.remove(id);
     if (removed.ok) summary.deleted += 1;
     else summary.storeErrors += 1;
   } else if (action === 'give-up') {
     await giveUp(record, deps, summary);
-  } else if (action === 'retry') {
-    await retry(record, deps, summary);
+  } else if (action === 'retry' && route.kind === 'smtp') {
+    await retry(record, { ...deps, route }, summary);
   }
 }
 
-async function giveUp(record: EnquiryRecord, deps: DeliveryDeps, summary: JobSummary): Promise<void> {
+async function giveUp(record: EnquiryRecord, deps: JobDeps, summary: JobSummary): Promise<void> {
   const saved = await deps.store.save(markUndeliverable(record, deps.now()));
   if (!saved.ok) {
     summary.storeErrors += 1;

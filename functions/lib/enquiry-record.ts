@@ -1,12 +1,16 @@
 /**
  * One stored enquiry and the rules of its life: its id (from the form's submission id, else from
  * its content), when to try again after a failed send, when to give up and when to forget it.
- * Pure: no I/O, no clock of its own.
+ * An enquiry kept while mail is not configured waits, however long, until a send can be tried:
+ * the give-up clock starts at the first real attempt. Pure: no I/O, no clock of its own.
  */
 import { createHash } from 'node:crypto';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 
 type EnquiryStatus = 'pending' | 'delivered' | 'failed';
+
+/** Why a pending enquiry is still waiting, when it is not a failed send (see `lastError`). */
+export type PendingReason = 'not_configured';
 
 /** What may be kept of a send failure: codes only, never the server's text or an address. */
 export interface SendError {
@@ -20,8 +24,12 @@ export interface EnquiryRecord {
   /** ISO timestamps. */
   receivedAt: string;
   status: EnquiryStatus;
-  /** Send attempts made so far (the one at submit time included). */
+  /** Send attempts made so far (the one at submit time included); 0 while mail is not configured. */
   attempts: number;
+  /** Why a pending enquiry has not been sent: `not_configured` until the first real attempt. */
+  reason?: PendingReason;
+  /** When the first real send attempt started: the 24 hours before giving up count from here. */
+  firstAttemptAt?: string;
   /** Not retried before this moment; also holds off a second sender while one attempt runs. */
   nextAttemptAt: string;
   lastAttemptAt?: string;
@@ -42,7 +50,7 @@ export const enquiryPolicy = {
   /** The first retry comes this long after a failed attempt, doubling each time up to `maxBackoffMs`. */
   firstBackoffMs: minute,
   maxBackoffMs: 60 * minute,
-  /** Pending this long after receipt, an enquiry is marked failed and no longer retried. */
+  /** Pending this long after its first send attempt, an enquiry is marked failed and no longer retried. */
   giveUpAfterMs: day,
   deleteDeliveredAfterMs: 30 * day,
   deleteFailedAfterMs: 90 * day,
@@ -77,13 +85,29 @@ export function backoffMs(attempts: number): number {
 /** A new pending record whose first attempt starts now (so no retry runs beside it). */
 export function newRecord(id: string, enquiry: Enquiry, possibleSpam: boolean, nowMs: number): EnquiryRecord {
   const at = new Date(nowMs).toISOString();
+  const received = { id, receivedAt: at, status: 'pending', attempts: 0, nextAttemptAt: at } as const;
+  return startAttempt({ ...received, possibleSpam, enquiry }, nowMs);
+}
+
+/**
+ * A new pending record kept because mail is not configured: no attempt made, due as soon as mail
+ * is configured, and never given up or deleted before then.
+ */
+export function newUnsentRecord(
+  id: string,
+  enquiry: Enquiry,
+  possibleSpam: boolean,
+  nowMs: number,
+): EnquiryRecord {
+  const at = new Date(nowMs).toISOString();
+  const reason = 'not_configured';
   return {
     id,
     receivedAt: at,
     status: 'pending',
-    attempts: 1,
-    lastAttemptAt: at,
-    nextAttemptAt: new Date(nowMs + backoffMs(1)).toISOString(),
+    attempts: 0,
+    reason,
+    nextAttemptAt: at,
     possibleSpam,
     enquiry,
   };
@@ -91,12 +115,15 @@ export function newRecord(id: string, enquiry: Enquiry, possibleSpam: boolean, n
 
 /** The record as an attempt starts: counted, and leased until its backoff runs out. */
 export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecord {
+  const { reason: _, ...rest } = record;
   const attempts = record.attempts + 1;
+  const at = new Date(nowMs).toISOString();
   return {
-    ...record,
+    ...rest,
     status: 'pending',
     attempts,
-    lastAttemptAt: new Date(nowMs).toISOString(),
+    firstAttemptAt: record.firstAttemptAt ?? (record.attempts > 0 ? record.receivedAt : at),
+    lastAttemptAt: at,
     nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(),
   };
 }
@@ -123,8 +150,16 @@ export function requeue(record: EnquiryRecord, nowMs: number): EnquiryRecord {
 
 type Due = 'retry' | 'give-up' | 'delete' | 'wait';
 
-/** What the scheduled job should do with a record now. */
-export function dueAction(record: EnquiryRecord, nowMs: number): Due {
+/** Whether a pending record is waiting for mail to be configured (listed as such). */
+export function awaitsMailConfiguration(record: EnquiryRecord): boolean {
+  return record.status === 'pending' && record.attempts === 0;
+}
+
+/**
+ * What the scheduled job should do with a record now. `mailConfigured` false: a pending record
+ * waits, whatever its age (no send can be tried, so nothing is given up).
+ */
+export function dueAction(record: EnquiryRecord, nowMs: number, mailConfigured = true): Due {
   const since = (iso: string | undefined) => nowMs - Date.parse(iso ?? record.receivedAt);
   if (record.status === 'delivered') {
     return since(record.deliveredAt) > enquiryPolicy.deleteDeliveredAfterMs ? 'delete' : 'wait';
@@ -132,6 +167,10 @@ export function dueAction(record: EnquiryRecord, nowMs: number): Due {
   if (record.status === 'failed') {
     return since(record.failedAt) > enquiryPolicy.deleteFailedAfterMs ? 'delete' : 'wait';
   }
-  if (since(record.requeuedAt ?? record.receivedAt) > enquiryPolicy.giveUpAfterMs) return 'give-up';
+  if (!mailConfigured) return 'wait';
+  // The clock starts at the first real attempt (records older than that field: at receipt).
+  const clockStart = record.requeuedAt ?? record.firstAttemptAt;
+  const attempted = record.attempts > 0;
+  if (attempted && since(clockStart) > enquiryPolicy.giveUpAfterMs) return 'give-up';
   return Date.parse(record.nextAttemptAt) <= nowMs ? 'retry' : 'wait';
 }

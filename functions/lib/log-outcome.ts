@@ -6,6 +6,7 @@
 type Outcome =
   | 'sent'
   | 'queued'
+  | 'kept'
   | 'duplicate'
   | 'spam'
   | 'invalid'
@@ -13,12 +14,13 @@ type Outcome =
   | 'rate_limited'
   | 'send_failed'
   | 'store_failed'
-  | 'undeliverable'
-  | 'not_configured';
+  | 'undeliverable';
 
 type Detail = string | number | undefined;
 
-const errors = new Set<Outcome>(['send_failed', 'store_failed', 'undeliverable', 'not_configured']);
+// `kept`: an enquiry that will not be mailed until mail is configured, which must stand out in
+// a function's log (Netlify shows errors in red) as much as a failure does.
+const errors = new Set<Outcome>(['send_failed', 'store_failed', 'undeliverable', 'kept']);
 
 export function logOutcome(outcome: Outcome, details: Record<string, Detail> = {}): void {
   const parts = [`[send-contact-email] outcome=${outcome}`];

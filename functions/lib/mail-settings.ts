@@ -2,23 +2,19 @@
  * The contact function's settings (and the retry job's): how enquiry emails leave. Read from the
  * environment on each call, trimmed (blank counts as unset), never throwing: a missing or
  * malformed setting makes the route `unconfigured`, with a problem naming each variable and the
- * form it expects, which the function logs as it answers 503 and `npm start` prints at start-up.
+ * form it expects. Enquiries are then kept and not sent (the function logs the problem with each
+ * one, `npm start` prints it at start-up) until the settings are fixed.
  *
- * - `SMTP_HOST`: the mail server. Unset: no SMTP (see `OUTBOX_DIR`).
+ * - `SMTP_HOST`: the mail server. Unset: mail is not configured.
  * - `SMTP_PORT`: 1 to 65535. Default: 587.
  * - `SMTP_SECURE`: `true` for TLS from the first byte (usually port 465), `false` for STARTTLS.
  *   Default: false.
  * - `SMTP_REQUIRE_TLS`: `false` only for a local test mail server that offers no STARTTLS; `true`
  *   requires it. Default: true (implicit TLS needs no STARTTLS).
  * - `SMTP_USER`, `SMTP_PASS`: the login, used only when `SMTP_USER` is set. Default: none.
- * - `MAIL_FROM`, `MAIL_TO`: the fixed sender and recipient, required with `SMTP_HOST`.
- * - `OUTBOX_DIR`: without `SMTP_HOST` and outside production, keep each email as an .eml file in
- *   this folder (`npm run dev` sets `outbox`). Default: unset, answer 503 instead.
- * - `CONTEXT`, `NODE_ENV`, `NETLIFY`, `SITE_ID`: set by Netlify or the platform; any of them
- *   saying production forbids the outbox (`isProduction`).
- * The site's identity (the fallback outbox address) comes from src/site.config.ts.
+ * - `MAIL_FROM`, `MAIL_TO`: the fixed sender and recipient, required with `SMTP_HOST`: an address
+ *   (`website@agency.example`) or a name and an address (`Agency website <website@agency.example>`).
  */
-import path from 'node:path';
 import type { SMTPTransportOptions } from 'nodemailer';
 import { readEnv, type Env } from '../../src/lib/shared/env.ts';
 
@@ -33,54 +29,37 @@ export const smtpTimeouts = {
 
 export type MailRoute =
   | { kind: 'smtp'; from: string; to: string; transport: SMTPTransportOptions; sendTimeoutMs: number }
-  | { kind: 'outbox'; from: string; to: string; directory: string }
   | { kind: 'unconfigured'; problem: string };
-
-/** What Netlify tells a deployed function about itself (its `context` argument). */
-export interface DeployedRuntime {
-  deploy?: { context?: string };
-}
-
-/**
- * Production: declared (CONTEXT, NODE_ENV), or running on Netlify, which sets neither for
- * functions but does set NETLIFY/SITE_ID and passes a deploy context to the handler.
- */
-function isProduction(env: Env, runtime: DeployedRuntime = {}): boolean {
-  const deployContext = runtime.deploy?.context;
-  return (
-    env.CONTEXT === 'production' ||
-    env.NODE_ENV === 'production' ||
-    env.NETLIFY === 'true' ||
-    Boolean(env.SITE_ID?.trim()) ||
-    (deployContext !== undefined && deployContext !== 'dev')
-  );
-}
 
 const trueOrFalse = { true: true, false: false };
 
-/** `fallbackAddress` is used as sender and recipient of outbox files when MAIL_* are unset. */
-export function mailRoute(env: Env, fallbackAddress: string, runtime: DeployedRuntime = {}): MailRoute {
+/** `name@domain`, alone or after a display name in angle brackets; no spaces or line breaks in it. */
+const mailAddress = /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+/** The sender and recipient as set, configured or not (`npm run enquiries -- --show` prints them). */
+export function mailAddresses(env: Env): { from?: string; to?: string } {
+  const read = readEnv(env);
+  return { from: read.text('MAIL_FROM'), to: read.text('MAIL_TO') };
+}
+
+export function mailRoute(env: Env): MailRoute {
   const read = readEnv(env);
   const host = read.text('SMTP_HOST');
   const from = read.text('MAIL_FROM');
   const to = read.text('MAIL_TO');
 
-  if (!host) {
-    if (isProduction(env, runtime)) {
-      return { kind: 'unconfigured', problem: 'SMTP_HOST is not set in production' };
-    }
-    const outbox = read.text('OUTBOX_DIR');
-    if (!outbox) return { kind: 'unconfigured', problem: 'neither SMTP_HOST nor OUTBOX_DIR is set' };
-    return {
-      kind: 'outbox',
-      from: from ?? fallbackAddress,
-      to: to ?? fallbackAddress,
-      directory: path.resolve(outbox),
-    };
-  }
-
+  if (!host) return { kind: 'unconfigured', problem: 'SMTP_HOST is not set' };
   if (!from || !to)
     return { kind: 'unconfigured', problem: 'MAIL_FROM and MAIL_TO must be set with SMTP_HOST' };
+  for (const [name, value] of [
+    ['MAIL_FROM', from],
+    ['MAIL_TO', to],
+  ] as const) {
+    if (!mailAddress.test(value)) {
+      const form = 'an email address, like website@agency.example or Agency <website@agency.example>';
+      return { kind: 'unconfigured', problem: `${name} must be ${form}, got ${JSON.stringify(value)}` };
+    }
+  }
 
   const secure = read.choice('SMTP_SECURE', trueOrFalse, false);
   // Without implicit TLS, STARTTLS is demanded: a server (or a man in the middle) that does not

@@ -94,3 +94,20 @@ export function parseFields(text: string, format: EnquiryFormat): Record<string,
     return undefined;
   }
 }
+
+/**
+ * The named fields whose value is neither absent nor text (`numeric`: nor a number either): a
+ * crafted JSON object or array where the form sends text. The function answers them with 422,
+ * never reading them as text (`String()` of an object can throw).
+ */
+export function unreadableFields(
+  fields: Record<string, unknown>,
+  { text, numeric = [] }: { text: readonly string[]; numeric?: readonly string[] },
+): string[] {
+  const readable = (value: unknown, allowNumber: boolean) =>
+    value === undefined || typeof value === 'string' || (allowNumber && typeof value === 'number');
+  return [
+    ...text.filter((name) => !readable(fields[name], false)),
+    ...numeric.filter((name) => !readable(fields[name], true)),
+  ];
+}

@@ -1,16 +1,20 @@
 /**
- * What `npm run enquiries` does with a store: list every enquiry (id, received, status, attempts),
- * show one (`--show ID`), or put a failed one back in the retry queue (`--resend ID`). Prints
- * through `print` and answers an exit code, so tests can run it against any store.
+ * What `npm run enquiries` does with a store: list every enquiry (id, received, status, attempts,
+ * reason) and how many wait for mail to be configured, show one as the email it will be sent as
+ * (`--show ID`), or put a failed one back in the retry queue (`--resend ID`). Prints through
+ * `print`, every line made safe for a terminal first, and answers an exit code, so tests can run
+ * it against any store.
  */
-import { isEnquiryId, requeue } from '../../functions/lib/enquiry-record.ts';
+import { enquiryEmail } from '../../functions/lib/enquiry-delivery.ts';
+import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/lib/enquiry-record.ts';
 import type { EnquiryRecord } from '../../functions/lib/enquiry-record.ts';
 import type { EnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { printable } from './printable.ts';
 
 export const usage = [
   'Usage: npm run enquiries [-- --show ID | --resend ID]',
-  '  (no option)   list every stored enquiry: id, received, status, attempts',
-  '  --show ID     print one enquiry in full',
+  '  (no option)   list every stored enquiry: id, received, status, attempts, reason',
+  '  --show ID     print one enquiry as the email it is (or will be) sent as: headers and text',
   '  --resend ID   put a failed enquiry back in the queue; the retry job sends it within a minute',
 ].join('\n');
 
@@ -18,9 +22,16 @@ export interface CommandDeps {
   store: EnquiryStore;
   now: () => number;
   print: (line: string) => void;
+  /** The sender and recipient as configured (MAIL_FROM, MAIL_TO), either possibly unset. */
+  mail: { from?: string; to?: string };
+  brand: string;
 }
 
-export async function runEnquiriesCommand(args: readonly string[], deps: CommandDeps): Promise<number> {
+export async function runEnquiriesCommand(args: readonly string[], given: CommandDeps): Promise<number> {
+  const print = (text: string) => {
+    for (const line of text.split('\n')) given.print(printable(line));
+  };
+  const deps = { ...given, print };
   const [option, id, ...rest] = args;
   if (option === undefined) return list(deps);
   if ((option !== '--show' && option !== '--resend') || id === undefined || rest.length > 0) {
@@ -38,7 +49,7 @@ export async function runEnquiriesCommand(args: readonly string[], deps: Command
     return 1;
   }
   if (option === '--show') {
-    deps.print(JSON.stringify(read.value, null, 2));
+    for (const line of showEmail(read.value, deps)) deps.print(line);
     return 0;
   }
   return resend(read.value, deps);
@@ -58,8 +69,14 @@ async function list({ store, print }: CommandDeps): Promise<number> {
     return 0;
   }
   records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-  const rows = [['id', 'received', 'status', 'attempts']].concat(
-    records.map((record) => [record.id, record.receivedAt, record.status, String(record.attempts)]),
+  const rows = [['id', 'received', 'status', 'attempts', 'reason']].concat(
+    records.map((record) => [
+      record.id,
+      record.receivedAt,
+      record.status,
+      String(record.attempts),
+      reason(record),
+    ]),
   );
   const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
   for (const row of rows)
@@ -69,7 +86,39 @@ async function list({ store, print }: CommandDeps): Promise<number> {
         .join('  ')
         .trimEnd(),
     );
+  const waiting = records.filter(awaitsMailConfiguration).length;
+  print(
+    `${waiting} of ${records.length} waiting for mail to be configured` +
+      (waiting > 0 ? ': set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).' : '.'),
+  );
   return 0;
+}
+
+/** Why an enquiry is not delivered: waiting for configuration, or the last send error's codes. */
+function reason(record: EnquiryRecord): string {
+  if (record.status === 'delivered') return '';
+  if (record.reason) return record.reason;
+  const error = record.lastError;
+  return error ? [error.code, error.responseCode].filter(Boolean).join(' ') : '';
+}
+
+/** The email each attempt sends for `record`: its headers, then its text. */
+function showEmail(record: EnquiryRecord, { mail, brand }: CommandDeps): string[] {
+  const from = mail.from ?? '(MAIL_FROM is not set)';
+  const to = mail.to ?? '(MAIL_TO is not set)';
+  const email = enquiryEmail(record, { from, to }, brand);
+  const status = [record.status, reason(record), `${record.attempts} attempts`].filter(Boolean);
+  return [
+    `Enquiry ${record.id}, received ${record.receivedAt}: ${status.join(', ')}`,
+    '',
+    `From: ${email.from}`,
+    `To: ${email.to}`,
+    `Reply-To: "${email.replyTo.name}" <${email.replyTo.address}>`,
+    `Subject: ${email.subject}`,
+    `Message-ID: ${email.messageId}`,
+    '',
+    ...email.text.replace(/\n$/, '').split('\n'),
+  ];
 }
 
 async function resend(record: EnquiryRecord, { store, now, print }: CommandDeps): Promise<number> {

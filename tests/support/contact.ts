@@ -1,7 +1,7 @@
 /** What the contact form tests share: a visitor, filling the form, and telling islands apart. */
 import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { outbox } from '../../playwright.config.ts';
+import { mailbox } from '../../playwright.config.ts';
 import { mailContaining } from './mailbox.ts';
 
 export { failMarker } from './mailbox.ts';
@@ -60,7 +60,7 @@ export async function expectEnquiry(page: Page, values: Enquiry): Promise<void> 
 }
 
 /** The saved emails containing `text` (see mailbox.ts). */
-export const mailWith = (text: string) => mailContaining(outbox, text);
+export const mailWith = (text: string) => mailContaining(mailbox, text);
 
 /** The form's island: it keeps Astro's `ssr` attribute until it has hydrated. */
 export const formIsland = (page: Page) => page.locator('astro-island:has([data-contact-form])');

@@ -45,7 +45,6 @@ export function shortenSmtpLimits(limits: typeof shortened): void {
 
 /** The real mailer, with the route's time limits replaced by any the test shortened. */
 const mailer: Mailer = (email, route) => {
-  if (route.kind !== 'smtp') return deliverEmail(email, route);
   const { greetingTimeout, sendTimeoutMs } = shortened;
   return deliverEmail(email, {
     ...route,
@@ -72,7 +71,7 @@ export function contactHandlerForTests(): ContactHandler {
 /** Stubs the environment of an SMTP route to `port` on 127.0.0.1 with the test server's login. */
 export function stubSmtpEnv(port: number): void {
   for (const [name, value] of Object.entries(smtpTestEnv(port))) vi.stubEnv(name, value);
-  for (const name of ['CONTEXT', 'OUTBOX_DIR']) vi.stubEnv(name, undefined);
+  vi.stubEnv('CONTEXT', undefined);
   vi.stubEnv('NODE_ENV', 'test');
   delete shortened.greetingTimeout;
   delete shortened.sendTimeoutMs;

@@ -1,6 +1,6 @@
 /**
  * The mail the site sent during the browser tests: the test SMTP server (serve-with-smtp.ts) saves
- * each message it accepts as an .eml file in the `outbox` folder named by playwright.config.ts.
+ * each message it accepts as an .eml file in the `mailbox` folder named by playwright.config.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

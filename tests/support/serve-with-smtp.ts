@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { failMarker } from './mailbox.ts';
 import { smtpTestEnv, startSmtpServer } from './smtp-test-server.ts';
 
-const mailbox = resolve(process.env.MAILBOX_DIR ?? 'test-results/outbox');
+const mailbox = resolve(process.env.MAILBOX_DIR ?? 'test-results/mailbox');
 let saved = 0;
 
 mkdirSync(mailbox, { recursive: true });

@@ -20,7 +20,8 @@ type SpamVerdict = 'honeypot' | 'too-fast' | undefined;
 
 export function spamVerdict(fields: Record<string, unknown>): SpamVerdict {
   const honeypot = fields[honeypotField];
-  if (honeypot !== undefined && honeypot !== null && String(honeypot).trim() !== '') return 'honeypot';
+  // Only text can be filled in: any other value is the function's to refuse (never `String()`ed).
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return 'honeypot';
 
   const fillTime = readMilliseconds(fields[fillTimeField]);
   if (fillTime !== undefined && fillTime < minimumFillTimeMs) return 'too-fast';

@@ -90,6 +90,35 @@ describe("the functions as Netlify's bundler builds them", () => {
     expect(ids.ok && ids.value).toHaveLength(1);
   });
 
+  it('the bundled contact handler keeps an enquiry with no mail variables, logged as an error', async () => {
+    for (const name of ['SMTP_HOST', 'SMTP_PORT', 'SMTP_USER', 'SMTP_PASS', 'MAIL_FROM', 'MAIL_TO'])
+      vi.stubEnv(name, undefined);
+    vi.stubEnv('NETLIFY', 'true');
+    smtp.reset();
+    const errors = vi.mocked(console.error);
+    errors.mockClear();
+    const response = await post(handlers['send-contact-email']);
+    expect(response?.status).toBe(200);
+    expect(await response?.json()).toEqual({ ok: true });
+    expect(smtp.connections.opened).toBe(0);
+    const line = String(errors.mock.calls.at(-1)?.[0]);
+    expect(line).toMatch(/outcome=kept id=[0-9a-f]{32} reason=not_configured problem="SMTP_HOST is not set"/);
+    const id = /id=(\w+)/.exec(line)?.[1] ?? '';
+    expect(await store.get(id)).toMatchObject({
+      ok: true,
+      value: { status: 'pending', reason: 'not_configured', attempts: 0 },
+    });
+
+    // The bundled retry handler leaves it be while mail is unconfigured, and sends it once when set.
+    const retry = () => handlers['retry-enquiries']?.(new Request('https://agency.example/'));
+    expect(await (await retry())?.json()).toMatchObject({ ok: true, mailConfigured: false, retried: 0 });
+    stubSmtpEnv(smtp.port);
+    expect(await (await retry())?.json()).toMatchObject({ ok: true, mailConfigured: true, delivered: 1 });
+    expect(await (await retry())?.json()).toMatchObject({ delivered: 0 });
+    expect(smtp.received).toHaveLength(1);
+    expect(await store.get(id)).toMatchObject({ ok: true, value: { status: 'delivered', attempts: 1 } });
+  });
+
   it('the bundled retry handler delivers what the contact handler could only store', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     stubSmtpEnv(await closedPort());

@@ -3,7 +3,7 @@
  * 127.0.0.1) receiving what it sends, and the local Blobs server keeping each enquiry.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -159,10 +159,7 @@ describe('configuration', () => {
       socketTimeout: 10_000,
       send: 15_000,
     });
-    const route = mailRoute(
-      { SMTP_HOST: 'smtp.agency.example', MAIL_FROM: mailFrom, MAIL_TO: mailTo },
-      site.email,
-    );
+    const route = mailRoute({ SMTP_HOST: 'smtp.agency.example', MAIL_FROM: mailFrom, MAIL_TO: mailTo });
     expect(route).toMatchObject({
       kind: 'smtp',
       sendTimeoutMs: 15_000,
@@ -180,18 +177,15 @@ describe('configuration', () => {
   });
 
   it('reads implicit TLS and credentials from the environment', () => {
-    const route = mailRoute(
-      {
-        SMTP_HOST: 'smtp.agency.example',
-        SMTP_PORT: '465',
-        SMTP_SECURE: 'true',
-        SMTP_USER: 'u',
-        SMTP_PASS: 'p',
-        MAIL_FROM: mailFrom,
-        MAIL_TO: mailTo,
-      },
-      site.email,
-    );
+    const route = mailRoute({
+      SMTP_HOST: 'smtp.agency.example',
+      SMTP_PORT: '465',
+      SMTP_SECURE: 'true',
+      SMTP_USER: 'u',
+      SMTP_PASS: 'p',
+      MAIL_FROM: mailFrom,
+      MAIL_TO: mailTo,
+    });
     expect(route).toMatchObject({
       kind: 'smtp',
       transport: { port: 465, secure: true, auth: { user: 'u', pass: 'p' } },
@@ -651,11 +645,8 @@ describe('rate limit', () => {
     expect((await postJson(visitor, { ip: '2001:db8:5:7::1' })).status).toBe(200);
   });
 
-  it('gives the slot back when the enquiry could not be accepted at all (503, 502)', async () => {
+  it('gives the slot back when the enquiry could not be accepted at all (502)', async () => {
     const ip = '198.51.100.77';
-    vi.stubEnv('SMTP_HOST', undefined);
-    for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(503);
-    vi.stubEnv('SMTP_HOST', '127.0.0.1');
     useSmtpPort(await closedPort());
     await withBlobsDown(async () => {
       for (let i = 0; i < 7; i += 1) expect((await postJson(visitor, { ip })).status).toBe(502);
@@ -813,103 +804,10 @@ describe('load', () => {
   });
 });
 
-describe('without SMTP', () => {
-  let outbox: string;
-
-  beforeEach(async () => {
-    outbox = await mkdtemp(path.join(os.tmpdir(), 'contact-outbox-'));
-    vi.stubEnv('SMTP_HOST', undefined);
-    vi.stubEnv('OUTBOX_DIR', path.join(outbox, 'nested'));
-  });
-
-  afterEach(async () => {
-    await rm(outbox, { recursive: true, force: true });
-  });
-
-  it('writes a readable .eml into OUTBOX_DIR outside production and answers success', async () => {
-    const response = await postJson(visitor);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
-
-    const files = await readdir(path.join(outbox, 'nested'));
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.eml$/);
-    const file = path.join(outbox, 'nested', files[0] ?? '');
-    const email = parseEmail(await readFile(file, 'utf8'));
-    expect(email.header('subject')).toBe(`New enquiry: Shopify Build — ${visitor.name}`);
-    expect(email.header('from')).toBe(`Agency website <${mailFrom}>`);
-    expect(email.header('to')).toBe(mailTo);
-    expect(email.header('reply-to')).toBe(`"${visitor.name}" <${visitor.email}>`);
-    for (const value of [
-      visitor.name,
-      visitor.email,
-      visitor.company,
-      'Shopify Build',
-      'Second line: delivery by spring.',
-    ]) {
-      expect(email.text).toContain(value);
-    }
-    expect(logs.join('\n')).toContain(`via=outbox file=${file}`);
-    expect(smtp.connections.opened).toBe(0);
-
-    expect((await postForm(visitor)).headers.get('location')).toBe('/contact/sent');
-    expect(await readdir(path.join(outbox, 'nested'))).toHaveLength(2);
-  });
-
-  it('keeps the files to the server’s own user: 0600 files in a 0700 folder', async () => {
-    expect((await postJson(visitor)).status).toBe(200);
-    const folder = path.join(outbox, 'nested');
-    const [file = ''] = await readdir(folder);
-    expect((await stat(folder)).mode & 0o777).toBe(0o700);
-    expect((await stat(path.join(folder, file))).mode & 0o777).toBe(0o600);
-  });
-
-  it('answers 503 without OUTBOX_DIR: the outbox is used only when asked for', async () => {
-    vi.stubEnv('OUTBOX_DIR', undefined);
-    const response = await postJson(visitor);
-    expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: string }).error).toBe('not_configured');
-    expect(logs).toEqual([
-      '[send-contact-email] outcome=not_configured problem="neither SMTP_HOST nor OUTBOX_DIR is set"',
-    ]);
-  });
-
-  it('answers 503 on Netlify, told by its deploy context', async () => {
-    const response = await handler(
-      new Request(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(visitor),
-      }),
-      { ip: nextIp(), deploy: { context: 'production' } },
-    );
-    expect(response.status).toBe(503);
-    await expect(readdir(path.join(outbox, 'nested'))).rejects.toThrow();
-  });
-
-  it.each([
-    ['CONTEXT', 'production'],
-    ['NODE_ENV', 'production'],
-    ['NETLIFY', 'true'],
-    ['SITE_ID', '0d3f0c4e-site'],
-  ])('answers 503 with %s=%s and logs one clear line', async (name, value) => {
-    vi.stubEnv(name, value);
-    const response = await postJson(visitor);
-    expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: string }).error).toBe('not_configured');
-    expectSecurityHeaders(response);
-    expect(logs).toEqual([
-      '[send-contact-email] outcome=not_configured problem="SMTP_HOST is not set in production"',
-    ]);
-    await expect(readdir(path.join(outbox, 'nested'))).rejects.toThrow();
-  });
-});
-
 describe('logs', () => {
   it('never contain the visitor’s name, email, company or message', async () => {
     const secrets = [visitor.name, visitor.email, visitor.company, 'sentinel range', 'delivery by spring'];
     const failing = await startSmtpServer({ fault: 'reject-recipient' });
-    const outbox = await mkdtemp(path.join(os.tmpdir(), 'contact-outbox-'));
     try {
       await postJson(visitor); // sent
       await postForm(visitor); // sent
@@ -924,20 +822,16 @@ describe('logs', () => {
       await postJson(visitor); // recipient refused
       await withBlobsDown(() => postJson(visitor)); // neither stored nor sent
       vi.stubEnv('SMTP_HOST', undefined);
-      vi.stubEnv('OUTBOX_DIR', outbox);
-      await postJson(visitor); // outbox
-      vi.stubEnv('CONTEXT', 'production');
-      await postJson(visitor); // not configured
+      await postJson(visitor); // kept: mail not configured
+      await postForm(visitor); // kept
       const ip = '203.0.113.50';
-      vi.stubEnv('CONTEXT', undefined);
       for (let i = 0; i < 6; i += 1) await postJson(visitor, { ip }); // 5 sent, then rate limited
     } finally {
       await failing.close();
-      await rm(outbox, { recursive: true, force: true });
     }
 
     const all = logs.join('\n');
-    const outcomes = ['sent', 'queued', 'invalid', 'spam', 'send_failed', 'store_failed', 'not_configured'];
+    const outcomes = ['sent', 'queued', 'invalid', 'spam', 'send_failed', 'store_failed', 'kept'];
     for (const outcome of [...outcomes, 'rate_limited']) {
       expect(all).toContain(`outcome=${outcome}`);
     }

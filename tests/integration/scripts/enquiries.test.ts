@@ -1,6 +1,7 @@
 /**
- * `npm run enquiries`: listing, showing and resending stored enquiries, run against the local
- * Blobs server, plus the script itself run as the operator runs it.
+ * `npm run enquiries`: listing, showing (as the email it is sent as) and resending stored
+ * enquiries, run against the local Blobs server, plus the script itself run as the operator runs
+ * it; nothing a visitor wrote reaches the terminal as a control or formatting character.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,10 +11,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   markDelivered,
+  markFailedAttempt,
   markUndeliverable,
   newRecord,
+  newUnsentRecord,
   type EnquiryRecord,
 } from '../../../functions/lib/enquiry-record.ts';
+import { composeEnquiryEmail } from '../../../functions/lib/enquiry-email.ts';
 import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
 import { runEnquiriesCommand, usage } from '../../../scripts/enquiries/commands.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
@@ -27,7 +31,12 @@ let root: string;
 let blobs: LocalBlobs;
 let printed: string[];
 
-const pending = newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000);
+const pending = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000), {
+  code: 'EAUTH',
+  responseCode: 535,
+});
+const kept = newUnsentRecord('d'.repeat(32), sampleEnquiry, false, received + 180_000);
+const mail = { from: 'Agency website <website@agency.example>', to: 'enquiries@agency.example' };
 const delivered = markDelivered(newRecord('b'.repeat(32), sampleEnquiry, false, received), received);
 const failed = markUndeliverable(newRecord('c'.repeat(32), sampleEnquiry, true, received + 120_000), now);
 
@@ -43,11 +52,17 @@ afterAll(async () => {
 
 beforeEach(async () => {
   printed = [];
-  for (const record of [pending, delivered, failed]) await store.save(record);
+  for (const record of [pending, delivered, failed, kept]) await store.save(record);
 });
 
 const run = (...args: string[]) =>
-  runEnquiriesCommand(args, { store, now: () => now, print: (line) => printed.push(line) });
+  runEnquiriesCommand(args, {
+    store,
+    now: () => now,
+    print: (line) => printed.push(line),
+    mail,
+    brand: 'Agency',
+  });
 
 async function stored(id: string): Promise<EnquiryRecord | undefined> {
   const read = await store.get(id);
@@ -55,19 +70,58 @@ async function stored(id: string): Promise<EnquiryRecord | undefined> {
 }
 
 describe('npm run enquiries', () => {
-  it('lists id, received, status and attempts, oldest first', async () => {
+  it('lists id, received, status, attempts and reason, oldest first, and how many wait for mail', async () => {
     expect(await run()).toBe(0);
     expect(printed).toEqual([
-      `id${' '.repeat(32)}received                  status     attempts`,
+      `id${' '.repeat(32)}received                  status     attempts  reason`,
       `${delivered.id}  2030-01-02T09:30:00.000Z  delivered  1`,
-      `${pending.id}  2030-01-02T09:31:00.000Z  pending    1`,
+      `${pending.id}  2030-01-02T09:31:00.000Z  pending    1         EAUTH 535`,
       `${failed.id}  2030-01-02T09:32:00.000Z  failed     1`,
+      `${kept.id}  2030-01-02T09:33:00.000Z  pending    0         not_configured`,
+      '1 of 4 waiting for mail to be configured: set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).',
     ]);
   });
 
-  it('--show prints one enquiry in full', async () => {
-    expect(await run('--show', failed.id)).toBe(0);
-    expect(JSON.parse(printed.join('\n'))).toEqual(failed);
+  it('--show prints the email as it will be sent: headers, then the text', async () => {
+    expect(await run('--show', kept.id)).toBe(0);
+    expect(printed.slice(0, 8)).toEqual([
+      `Enquiry ${kept.id}, received ${kept.receivedAt}: pending, not_configured, 0 attempts`,
+      '',
+      `From: ${mail.from}`,
+      `To: ${mail.to}`,
+      `Reply-To: "${sampleEnquiry.name}" <${sampleEnquiry.email}>`,
+      `Subject: New enquiry: Shopify Build — ${sampleEnquiry.name}`,
+      `Message-ID: <enquiry-${kept.id}@agency.example>`,
+      '',
+    ]);
+    expect(printed.slice(8).join('\n')).toBe(
+      composeEnquiryEmail(sampleEnquiry, { ...mail, brand: 'Agency' }).text.replace(/\n$/, ''),
+    );
+  });
+
+  it('escapes every control, bidirectional and invisible formatting character it prints', async () => {
+    const hostile = newUnsentRecord(
+      'e'.repeat(32),
+      {
+        ...sampleEnquiry,
+        name: 'Eve\u202eevil\u2066',
+        company: 'Bell\u0007 Co\u200b\u061c',
+        message: 'CSI \u009b31m red\u001b[0m\ttab\u200e\u200f\u2069 zero\ufeffwidth\u2028sep',
+      },
+      false,
+      received,
+    );
+    await store.save(hostile);
+    try {
+      expect(await run('--show', hostile.id)).toBe(0);
+      expect(await run()).toBe(0);
+    } finally {
+      await store.remove(hostile.id);
+    }
+    for (const line of printed) expect(line).not.toMatch(/[\p{Cc}\p{Cf}\u2028\u2029]/u);
+    const all = printed.join('\n');
+    for (const escaped of ['\\u{009b}', '\\u{001b}', '\\u{0009}', '\\u{200e}', '\\u{feff}', '\\u{2028}'])
+      expect(all).toContain(escaped);
   });
 
   it('--resend puts a failed enquiry back in the queue, due now, and nothing else', async () => {
@@ -89,7 +143,7 @@ describe('npm run enquiries', () => {
   it('explains a wrong option, an unknown id and a malformed one', async () => {
     expect(await run('--list')).toBe(2);
     expect(await run('--show')).toBe(2);
-    expect(printed).toEqual([usage, usage]);
+    expect(printed).toEqual([...usage.split('\n'), ...usage.split('\n')]);
     expect(await run('--show', '../../etc/passwd')).toBe(2);
     expect(await run('--show', 'f'.repeat(32))).toBe(1);
     expect(printed.at(-1)).toBe(`No enquiry ${'f'.repeat(32)}.`);
@@ -99,9 +153,11 @@ describe('npm run enquiries', () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [path.join(project, 'scripts/enquiries.ts'), '--show', delivered.id],
-      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: root } },
+      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: root, MAIL_TO: mail.to } },
     );
     expect(stderr).toContain(`Local store ${root}`);
-    expect(JSON.parse(stdout)).toEqual(delivered);
+    expect(stdout).toContain(`Enquiry ${delivered.id}, received ${delivered.receivedAt}: delivered`);
+    expect(stdout).toContain('From: (MAIL_FROM is not set)');
+    expect(stdout).toContain(`To: ${mail.to}`);
   });
 });

@@ -2,15 +2,7 @@
  * `npm start` facing the open internet: the server started exactly as `npm start` starts it
  * (server/start.ts, its own process), attacked at the byte level.
  */
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -222,8 +214,8 @@ describe('security headers', () => {
     const answers: Array<[number, RawResponse]> = [
       [405, await rawRequest(server.port, 'GET /api/send-contact-email HTTP/1.1\r\nHost: localhost')],
       [415, await post('text/plain')],
-      // No SMTP and no OUTBOX_DIR: the enquiry cannot be accepted.
-      [503, await post('application/json')],
+      // No mail settings: the enquiry is kept and answered as accepted.
+      [200, await post('application/json')],
       [303, await post('application/x-www-form-urlencoded')],
     ];
     for (const [status, response] of answers) {
@@ -236,24 +228,26 @@ describe('security headers', () => {
 });
 
 describe('start-up', () => {
-  it('says loudly that enquiries will not be emailed', async () => {
-    const output = await server.waitForOutput(/WARNING/);
-    expect(output).toContain('enquiries from the contact form will NOT be emailed');
-    expect(output).toContain('503 not_configured');
+  it('says once, plainly, that enquiries are kept, where, how to list them and what to set', async () => {
+    const output = await server.waitForOutput(/^!{10,}$[\s\S]*^!{10,}$/m);
+    const box = /^!{10,}$[\s\S]*?^!{10,}$/m.exec(output)?.[0] ?? '';
+    expect(box).toContain('enquiries are kept');
+    expect(box).toContain(join(work, '.data'));
+    expect(box).toContain('npm run enquiries');
+    for (const name of ['SMTP_HOST', 'MAIL_FROM', 'MAIL_TO']) expect(box).toContain(name);
+    expect(box).not.toMatch(/refus|503|not_configured|NOT be emailed/i);
+    expect(output.match(/Mail is not configured/g)).toHaveLength(1);
   });
 
   it('reads .env without overriding the real environment', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'self-hosting-env-'));
-    const realBox = join(cwd, 'real-box');
-    writeFileSync(
-      join(cwd, '.env'),
-      ['OUTBOX_DIR=file-box', 'PUBLIC_CONTACT_EMAIL=from-env-file@agency.example', 'SMTP_HOST='].join('\n'),
-    );
-    const withEnv = await startLikeNpmStart({ cwd, env: { OUT_DIR: root, OUTBOX_DIR: realBox } });
+    const realStore = join(cwd, 'real-store');
+    writeFileSync(join(cwd, '.env'), ['ENQUIRY_STORE_DIR=file-store', 'SMTP_HOST='].join('\n'));
+    const withEnv = await startLikeNpmStart({ cwd, env: { OUT_DIR: root, ENQUIRY_STORE_DIR: realStore } });
     try {
-      const output = await withEnv.waitForOutput(/WARNING[\s\S]*saved as a file/);
-      expect(output).toContain(realBox);
-      expect(output).not.toContain('file-box');
+      const output = await withEnv.waitForOutput(/npm run enquiries/);
+      expect(output).toContain(realStore);
+      expect(output).not.toContain('file-store');
       const body = 'name=Jo&email=jo%40example.co.uk&message=Hello';
       const response = await rawRequest(
         withEnv.port,
@@ -261,9 +255,7 @@ describe('start-up', () => {
         body,
       );
       expect(response.headers.location).toBe('/contact/sent');
-      // The address from .env: the sender and recipient of outbox files when MAIL_* are unset.
-      const [file = ''] = readdirSync(realBox);
-      expect(readFileSync(join(realBox, file), 'utf8')).toContain('To: from-env-file@agency.example');
+      expect(readdirSync(realStore, { recursive: true }).length).toBeGreaterThan(0);
     } finally {
       await withEnv.stop();
       rmSync(cwd, { recursive: true, force: true });

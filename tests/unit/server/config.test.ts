@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { devFunctionEnv, serverConfig } from '../../../server/config.ts';
+import { serverConfig } from '../../../server/config.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 
@@ -67,13 +67,5 @@ describe('serverConfig', () => {
       ].join('\n'),
     );
     expect(() => serverConfig({ PORT: '65536' })).toThrow(/PORT must be a port number from 0 to 65535/);
-  });
-});
-
-describe('devFunctionEnv', () => {
-  it('keeps enquiries in outbox/ under npm run dev unless OUTBOX_DIR names another folder', () => {
-    expect(devFunctionEnv({})).toEqual({ OUTBOX_DIR: 'outbox' });
-    expect(devFunctionEnv({ OUTBOX_DIR: ' ' })).toEqual({ OUTBOX_DIR: 'outbox' });
-    expect(devFunctionEnv({ OUTBOX_DIR: 'mail-box' })).toEqual({ OUTBOX_DIR: 'mail-box' });
   });
 });

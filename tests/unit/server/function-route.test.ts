@@ -4,13 +4,15 @@
  * entry from the right), and which scheme the function's Origin check sees behind a TLS proxy.
  * Reading TRUST_PROXY itself: tests/unit/server/config.test.ts.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
 import { clientAddress } from '../../../server/function-route.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
 import { createSiteServer } from '../../../server/server.ts';
 
 function request(forwardedFor?: string | string[], peer = '127.0.0.1'): IncomingMessage {
@@ -71,7 +73,13 @@ describe('TRUST_PROXY', () => {
 
 describe('the function behind the local server', () => {
   const root = mkdtempSync(join(tmpdir(), 'function-route-site-'));
-  const outbox = mkdtempSync(join(tmpdir(), 'function-route-outbox-'));
+  const storeDir = mkdtempSync(join(tmpdir(), 'function-route-store-'));
+  const store = openEnquiryStore();
+  let blobs: LocalBlobs;
+  const stored = async () => {
+    const ids = await store.ids();
+    return ids.ok ? ids.value.length : -1;
+  };
   const servers = {
     direct: createSiteServer({ root, log: () => undefined }),
     behindProxy: createSiteServer({ root, trustProxy: 1, log: () => undefined }),
@@ -79,6 +87,7 @@ describe('the function behind the local server', () => {
   const origins = { direct: '', behindProxy: '' };
 
   beforeAll(async () => {
+    blobs = await startLocalBlobs(storeDir);
     for (const [name, server] of Object.entries(servers)) {
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
       origins[name as keyof typeof servers] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -87,14 +96,15 @@ describe('the function behind the local server', () => {
 
   afterAll(async () => {
     for (const server of Object.values(servers)) await new Promise((done) => server.close(done));
+    await blobs.stop();
     rmSync(root, { recursive: true, force: true });
-    rmSync(outbox, { recursive: true, force: true });
+    rmSync(storeDir, { recursive: true, force: true });
   });
 
   beforeEach(() => {
+    // Mail not configured: each accepted enquiry is kept in the store.
     vi.stubEnv('SMTP_HOST', '');
-    vi.stubEnv('OUTBOX_DIR', outbox);
-    for (const method of ['info', 'warn'] as const)
+    for (const method of ['info', 'warn', 'error'] as const)
       vi.spyOn(console, method).mockImplementation(() => undefined);
   });
 
@@ -151,7 +161,11 @@ describe('the function behind the local server', () => {
       const response = await fetch(`${origin}/api/send-contact-email`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${n}` },
-        body: JSON.stringify({ name: 'Jo Bloggs', email: 'jo@example.co.uk', message: `Enquiry ${n}` }),
+        body: JSON.stringify({
+          name: 'Jo Bloggs',
+          email: 'jo@example.co.uk',
+          message: `Enquiry ${n} to ${origin}`,
+        }),
       });
       statuses.push(response.status);
     }
@@ -163,8 +177,8 @@ describe('the function behind the local server', () => {
   });
 
   it('on: each forwarded client address has its own allowance', async () => {
-    const before = readdirSync(outbox).length;
+    const before = await stored();
     expect(await sixFromOneMachine(origins.behindProxy)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(readdirSync(outbox).length - before).toBe(6);
+    expect((await stored()) - before).toBe(6);
   });
 });

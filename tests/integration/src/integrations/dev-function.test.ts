@@ -1,6 +1,8 @@
 /**
  * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
- * which also starts the local Blobs store on first use and stops it with the dev server.
+ * which also starts the local Blobs store, the retry job and the warning as the dev server starts
+ * listening, and stops them with it. With no
+ * mail settings, the real function keeps an enquiry in that store, as `npm start` does.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +10,9 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openEnquiryStore } from '../../../../functions/lib/enquiry-store.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
+import { sampleEnquiry } from '../../../support/enquiries.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -18,39 +22,50 @@ const handler = async (request: Request, context?: { ip?: string }) => {
   return new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
 };
 const loaded: string[] = [];
-let middleware: Middleware | undefined;
+const middlewares: Middleware[] = [];
+const warnings: string[] = [];
+const project = path.resolve(import.meta.dirname, '../../../..');
 
-const integration = devFunction({
-  path: '/api/send-contact-email',
-  entry: '/functions/send-contact-email.mts',
-});
+// The path Netlify serves, with a stand-in handler; and a second path with the real function.
+const integrations = [
+  devFunction({ path: '/api/send-contact-email', entry: '/functions/send-contact-email.mts' }),
+  devFunction({ path: '/api/real-function', entry: '/real/functions/send-contact-email.mts' }),
+];
 const storeDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'dev-function-')), 'data');
 vi.stubEnv('ENQUIRY_STORE_DIR', storeDir);
+for (const name of ['SMTP_HOST', 'MAIL_FROM', 'MAIL_TO']) vi.stubEnv(name, undefined);
 const server = createServer((req, res) => {
-  middleware?.(req, res, () => {
-    res.statusCode = 299;
-    res.end('next');
-  });
+  const [first, second] = middlewares;
+  first?.(req, res, () =>
+    second?.(req, res, () => {
+      res.statusCode = 299;
+      res.end('next');
+    }),
+  );
 });
-const setup = integration.hooks['astro:server:setup'] as unknown as (options: object) => void;
-vi.stubEnv('OUTBOX_DIR', undefined);
-setup({
-  server: {
-    httpServer: server,
-    middlewares: { use: (fn: Middleware) => (middleware = fn) },
-    ssrLoadModule: async (url: string) => {
-      loaded.push(url);
-      return { default: handler };
+for (const integration of integrations) {
+  const setup = integration.hooks['astro:server:setup'] as unknown as (options: object) => void;
+  setup({
+    server: {
+      httpServer: server,
+      middlewares: { use: (fn: Middleware) => middlewares.push(fn) },
+      ssrLoadModule: async (url: string) => {
+        if (url.startsWith('/real/')) return import(path.join(project, url.slice('/real'.length)));
+        loaded.push(url);
+        return { default: handler };
+      },
     },
-  },
-  logger: { error: vi.fn() },
-});
+    logger: { error: vi.fn(), warn: (text: string) => warnings.push(text) },
+  });
+}
 
 let origin = '';
 
 beforeAll(async () => {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Started as the server listens, before any request: the store, the retry job and the warning.
+  while (warnings.length < integrations.length) await new Promise((done) => setTimeout(done, 20));
 });
 
 afterAll(async () => {
@@ -68,8 +83,30 @@ describe('the dev server middleware', () => {
     expect(seen).toEqual([{ method: 'POST', body: 'hello', ip: '127.0.0.1' }]);
   });
 
-  it('asks for the outbox, so enquiries without SMTP are kept in outbox/', () => {
-    expect(process.env.OUTBOX_DIR).toBe('outbox');
+  it('keeps an enquiry without mail settings in the local store, answered as received', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await fetch(`${origin}/api/real-function`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sampleEnquiry),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const store = openEnquiryStore();
+    const ids = await store.ids();
+    expect(ids.ok && ids.value).toHaveLength(1);
+    const id = ids.ok ? (ids.value[0] ?? '') : '';
+    expect(await store.get(id)).toMatchObject({
+      ok: true,
+      value: { status: 'pending', reason: 'not_configured', attempts: 0, enquiry: sampleEnquiry },
+    });
+    vi.restoreAllMocks();
+  });
+
+  it('says at start-up that enquiries are kept, where, and how to list them', () => {
+    expect(warnings[0]).toContain('enquiries are kept');
+    expect(warnings[0]).toContain(storeDir);
+    expect(warnings[0]).toContain('npm run enquiries');
   });
 
   it('starts the local enquiry store before the function runs', () => {

@@ -21,10 +21,11 @@ function memoryStore(records: EnquiryRecord[]): EnquiryStore {
   };
 }
 
-const route = mailRoute(
-  { SMTP_HOST: 'smtp.agency.example', MAIL_FROM: 'a@agency.example', MAIL_TO: 'b@agency.example' },
-  'hello@agency.example',
-) as SendableRoute;
+const route = mailRoute({
+  SMTP_HOST: 'smtp.agency.example',
+  MAIL_FROM: 'a@agency.example',
+  MAIL_TO: 'b@agency.example',
+}) as SendableRoute;
 const due = (n: number) => newRecord(n.toString(16).padStart(32, '0'), sampleEnquiry, false, 0);
 
 describe('the retry job', () => {

@@ -1,6 +1,10 @@
-/** The rules of a stored enquiry's life: ids, backoff, giving up, retention. */
+/**
+ * The rules of a stored enquiry's life: ids, backoff, giving up, retention, and an enquiry kept
+ * while mail is not configured, then sent once it is.
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  awaitsMailConfiguration,
   backoffMs,
   dueAction,
   enquiryId,
@@ -8,6 +12,7 @@ import {
   markDelivered,
   markUndeliverable,
   newRecord,
+  newUnsentRecord,
   requeue,
   startAttempt,
 } from '../../../../functions/lib/enquiry-record.ts';
@@ -80,5 +85,63 @@ describe('the retry rules', () => {
     const failed = markUndeliverable(record, t0);
     expect(dueAction(failed, t0 + enquiryPolicy.deleteFailedAfterMs)).toBe('wait');
     expect(dueAction(failed, t0 + enquiryPolicy.deleteFailedAfterMs + 1)).toBe('delete');
+  });
+});
+
+describe('an enquiry kept while mail is not configured', () => {
+  const year = 365 * 86_400_000;
+  const kept = newUnsentRecord('b'.repeat(32), sampleEnquiry, false, t0);
+
+  it('is pending with the reason not_configured, no attempt made, due at once', () => {
+    expect(kept).toMatchObject({ status: 'pending', reason: 'not_configured', attempts: 0 });
+    expect(kept.firstAttemptAt).toBeUndefined();
+    expect(awaitsMailConfiguration(kept)).toBe(true);
+    expect(awaitsMailConfiguration(newRecord('c'.repeat(32), sampleEnquiry, false, t0))).toBe(false);
+  });
+
+  it('waits, never given up nor deleted, however long mail stays unconfigured', () => {
+    for (const later of [
+      t0,
+      t0 + enquiryPolicy.giveUpAfterMs + 1,
+      t0 + enquiryPolicy.deleteFailedAfterMs + 1,
+    ])
+      expect(dueAction(kept, later, false)).toBe('wait');
+    expect(dueAction(kept, t0 + 10 * year, false)).toBe('wait');
+  });
+
+  it('is sent as soon as mail is configured, even a year later, and not given up then', () => {
+    const configuredAt = t0 + year;
+    expect(dueAction(kept, configuredAt, true)).toBe('retry');
+    const first = startAttempt(kept, configuredAt);
+    expect(first).toMatchObject({ attempts: 1, firstAttemptAt: new Date(configuredAt).toISOString() });
+    expect(first.reason).toBeUndefined();
+    expect(awaitsMailConfiguration(first)).toBe(false);
+    expect(dueAction(first, configuredAt + minute - 1)).toBe('wait');
+    expect(dueAction(first, configuredAt + minute)).toBe('retry');
+  });
+
+  it('is given up 24 hours after its first real attempt, and purged only after that', () => {
+    const configuredAt = t0 + year;
+    const first = startAttempt(kept, configuredAt);
+    expect(dueAction(first, configuredAt + enquiryPolicy.giveUpAfterMs)).not.toBe('give-up');
+    expect(dueAction(first, configuredAt + enquiryPolicy.giveUpAfterMs + 1)).toBe('give-up');
+    const delivered = markDelivered(first, configuredAt);
+    expect(dueAction(delivered, configuredAt + enquiryPolicy.deleteDeliveredAfterMs)).toBe('wait');
+    expect(dueAction(delivered, configuredAt + enquiryPolicy.deleteDeliveredAfterMs + 1)).toBe('delete');
+  });
+
+  it('stops a sent or failed enquiry from being retried or given up while mail is unconfigured', () => {
+    const attempted = newRecord('d'.repeat(32), sampleEnquiry, false, t0);
+    expect(dueAction(attempted, t0 + enquiryPolicy.giveUpAfterMs + 1, false)).toBe('wait');
+    expect(dueAction(attempted, t0 + enquiryPolicy.giveUpAfterMs + 1, true)).toBe('give-up');
+    // Retention of delivered and failed records runs whether mail is configured or not.
+    const delivered = markDelivered(attempted, t0);
+    expect(dueAction(delivered, t0 + enquiryPolicy.deleteDeliveredAfterMs + 1, false)).toBe('delete');
+  });
+
+  it('counts a record stored before the first-attempt field from its receipt', () => {
+    const { firstAttemptAt: _, ...older } = newRecord('e'.repeat(32), sampleEnquiry, false, t0);
+    expect(dueAction(older, t0 + enquiryPolicy.giveUpAfterMs + 1)).toBe('give-up');
+    expect(startAttempt(older, t0 + 5 * minute).firstAttemptAt).toBe(new Date(t0).toISOString());
   });
 });

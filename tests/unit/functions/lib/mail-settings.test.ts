@@ -1,7 +1,7 @@
 /**
- * The function's settings: where an enquiry's mail goes (SMTP, the outbox or nowhere), the SMTP
+ * The function's settings: whether an enquiry's mail can go (SMTP) or not yet (unconfigured), the SMTP
  * route's defaults and overrides, and each malformed value turning the route `unconfigured` with a
- * problem that names it (the function answers 503 and logs it; `npm start` prints it at start-up).
+ * problem that names it (the function keeps the enquiry and logs it; `npm start` prints it at start-up).
  */
 import { describe, expect, it } from 'vitest';
 import { mailRoute, smtpTimeouts } from '../../../../functions/lib/mail-settings.ts';
@@ -9,38 +9,28 @@ import { mailRoute, smtpTimeouts } from '../../../../functions/lib/mail-settings
 const smtp = { SMTP_HOST: 'smtp.agency.example', MAIL_FROM: 'a@agency.example', MAIL_TO: 'b@agency.example' };
 
 describe('mailRoute', () => {
-  it('writes to the outbox only when OUTBOX_DIR asks for it outside production', () => {
-    expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'hello@agency.example')).toEqual({
-      kind: 'outbox',
-      from: 'hello@agency.example',
-      to: 'hello@agency.example',
-      directory: '/tmp/box',
-    });
-    expect(mailRoute({}, 'x@agency.example')).toEqual({
-      kind: 'unconfigured',
-      problem: 'neither SMTP_HOST nor OUTBOX_DIR is set',
-    });
-    expect(mailRoute({ CONTEXT: 'deploy-preview', OUTBOX_DIR: 'box' }, 'x@agency.example').kind).toBe(
-      'outbox',
-    );
-  });
-
-  it('never uses the outbox in production, on Netlify included', () => {
-    const production = 'SMTP_HOST is not set in production';
-    for (const env of [
-      { CONTEXT: 'production' },
-      { NODE_ENV: 'production' },
-      { NETLIFY: 'true' },
-      { SITE_ID: 'a1b2c3' },
-    ]) {
-      expect(mailRoute({ ...env, OUTBOX_DIR: '/tmp/box' }, 'x@agency.example')).toEqual({
+  it('is unconfigured without SMTP_HOST, whatever the platform: enquiries are then kept', () => {
+    for (const env of [{}, { CONTEXT: 'production' }, { NETLIFY: 'true' }, { SMTP_HOST: ' ' }]) {
+      expect(mailRoute({ ...env, MAIL_FROM: 'a@agency.example', MAIL_TO: 'b@agency.example' })).toEqual({
         kind: 'unconfigured',
-        problem: production,
+        problem: 'SMTP_HOST is not set',
       });
     }
-    const onNetlify = { deploy: { context: 'deploy-preview' } };
-    expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'x', onNetlify).kind).toBe('unconfigured');
-    expect(mailRoute({ OUTBOX_DIR: '/tmp/box' }, 'x', { deploy: { context: 'dev' } }).kind).toBe('outbox');
+  });
+
+  it('is unconfigured while MAIL_FROM or MAIL_TO is missing or not an address', () => {
+    expect(mailRoute({ ...smtp, MAIL_FROM: ' ' })).toEqual({
+      kind: 'unconfigured',
+      problem: 'MAIL_FROM and MAIL_TO must be set with SMTP_HOST',
+    });
+    for (const bad of ['agency.example', 'a b@agency.example', 'Agency <agency.example>', '<a@b> c@d']) {
+      expect(mailRoute({ ...smtp, MAIL_TO: bad })).toEqual({
+        kind: 'unconfigured',
+        problem: expect.stringMatching(/^MAIL_TO must be an email address, like .*, got "/),
+      });
+    }
+    const named = { ...smtp, MAIL_FROM: 'Agency website <website@agency.example>' };
+    expect(mailRoute(named)).toMatchObject({ kind: 'smtp', from: named.MAIL_FROM });
   });
 
   it('requires STARTTLS unless TLS is implicit or SMTP_REQUIRE_TLS=false', () => {
@@ -49,15 +39,15 @@ describe('mailRoute', () => {
       MAIL_FROM: 'a@agency.example',
       MAIL_TO: 'b@agency.example',
     };
-    expect(mailRoute(smtp, 'x')).toMatchObject({ transport: { secure: false, requireTLS: true } });
-    expect(mailRoute({ ...smtp, SMTP_SECURE: 'true' }, 'x')).toMatchObject({
+    expect(mailRoute(smtp)).toMatchObject({ transport: { secure: false, requireTLS: true } });
+    expect(mailRoute({ ...smtp, SMTP_SECURE: 'true' })).toMatchObject({
       transport: { secure: true, requireTLS: false },
     });
-    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'FALSE' }, 'x')).toMatchObject({
+    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'FALSE' })).toMatchObject({
       transport: { requireTLS: false },
     });
     // A garbled value never turns TLS off: nothing is sent until it is fixed.
-    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'no' }, 'x')).toEqual({
+    expect(mailRoute({ ...smtp, SMTP_REQUIRE_TLS: 'no' })).toEqual({
       kind: 'unconfigured',
       problem: 'SMTP_REQUIRE_TLS must be true or false, got "no"',
     });
@@ -69,9 +59,9 @@ describe('mailRoute', () => {
       MAIL_FROM: 'a@agency.example',
       MAIL_TO: 'b@agency.example',
     };
-    expect(mailRoute({ ...smtp, MAIL_TO: '' }, 'x@agency.example').kind).toBe('unconfigured');
-    expect(mailRoute({ ...smtp, SMTP_PORT: '99999' }, 'x@agency.example').kind).toBe('unconfigured');
-    expect(mailRoute({ ...smtp, SMTP_PORT: '2525' }, 'x@agency.example')).toMatchObject({
+    expect(mailRoute({ ...smtp, MAIL_TO: '' }).kind).toBe('unconfigured');
+    expect(mailRoute({ ...smtp, SMTP_PORT: '99999' }).kind).toBe('unconfigured');
+    expect(mailRoute({ ...smtp, SMTP_PORT: '2525' })).toMatchObject({
       transport: { port: 2525 },
     });
   });
@@ -79,7 +69,7 @@ describe('mailRoute', () => {
 
 describe('mailRoute over SMTP', () => {
   it('defaults to port 587 with STARTTLS required, no login and the standard time limits', () => {
-    expect(mailRoute(smtp, 'x@agency.example')).toEqual({
+    expect(mailRoute(smtp)).toEqual({
       kind: 'smtp',
       from: 'a@agency.example',
       to: 'b@agency.example',
@@ -98,19 +88,16 @@ describe('mailRoute over SMTP', () => {
   });
 
   it('takes the port, implicit TLS and the login from their variables; the time limits are fixed', () => {
-    const route = mailRoute(
-      {
-        ...smtp,
-        SMTP_PORT: ' 465 ',
-        SMTP_SECURE: 'TRUE',
-        SMTP_USER: 'website',
-        SMTP_PASS: 'secret',
-        // Not settings (the tests shorten the limits through the mailer they pass in).
-        SMTP_GREETING_TIMEOUT_MS: '250',
-        SMTP_SEND_TIMEOUT_MS: '900',
-      },
-      'x@agency.example',
-    );
+    const route = mailRoute({
+      ...smtp,
+      SMTP_PORT: ' 465 ',
+      SMTP_SECURE: 'TRUE',
+      SMTP_USER: 'website',
+      SMTP_PASS: 'secret',
+      // Not settings (the tests shorten the limits through the mailer they pass in).
+      SMTP_GREETING_TIMEOUT_MS: '250',
+      SMTP_SEND_TIMEOUT_MS: '900',
+    });
     expect(route).toMatchObject({
       kind: 'smtp',
       sendTimeoutMs: smtpTimeouts.send,
@@ -122,13 +109,13 @@ describe('mailRoute over SMTP', () => {
         greetingTimeout: smtpTimeouts.greetingTimeout,
       },
     });
-    expect(mailRoute({ ...smtp, SMTP_SECURE: 'false', SMTP_REQUIRE_TLS: 'false' }, 'x')).toMatchObject({
+    expect(mailRoute({ ...smtp, SMTP_SECURE: 'false', SMTP_REQUIRE_TLS: 'false' })).toMatchObject({
       transport: { secure: false, requireTLS: false },
     });
   });
 
   it('sends nothing while a value is malformed, and says which and what it expects', () => {
-    const problem = (env: Record<string, string>) => mailRoute({ ...smtp, ...env }, 'x@agency.example');
+    const problem = (env: Record<string, string>) => mailRoute({ ...smtp, ...env });
     expect(problem({ SMTP_PORT: '99999' })).toEqual({
       kind: 'unconfigured',
       problem: 'SMTP_PORT must be a port number from 1 to 65535, got "99999"',
