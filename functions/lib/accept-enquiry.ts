@@ -32,8 +32,9 @@ export async function acceptEnquiry(submission: Submission, deps: AcceptDeps): P
   }
   if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
 
-  const attempt = await attemptDelivery(record, deps);
-  const wasStored = stored.ok ? 'yes' : 'no';
+  const attempt = await attemptDelivery(record, deps, stored.ok);
+  // `unmarked`: stored, sent, and "delivered" not saved (the retry job marks it, never re-sends it).
+  const wasStored = !stored.ok ? 'no' : attempt.delivered && !attempt.saved ? 'unmarked' : 'yes';
   if (attempt.delivered) {
     const { delivery } = attempt;
     const file = delivery.via === 'outbox' ? delivery.file : undefined;

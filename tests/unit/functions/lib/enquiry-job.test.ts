@@ -1,35 +1,55 @@
 /**
- * The retry job's own limits, with an in-memory store and a mailer that only records: it caps each
- * send's time limit and stops starting work past its budget, so a run ends within Netlify's 30 s.
+ * The retry job over the store's index, with Netlify Blobs in memory and a mailer that only
+ * records: it caps each send's time limit, stops starting work past its budget, reaches every due
+ * record and every purgeable one whatever the store's size (a slow store: 80 ms of clock per call),
+ * never sends twice when runs overlap or when saving "delivered" fails.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SendableRoute } from '../../../../functions/lib/enquiry-delivery.ts';
+import type { Mailer, SendableRoute } from '../../../../functions/lib/enquiry-delivery.ts';
 import { jobBudgetMs, jobSendLimitMs, runEnquiryJob } from '../../../../functions/lib/enquiry-job.ts';
-import { newRecord, type EnquiryRecord } from '../../../../functions/lib/enquiry-record.ts';
-import type { EnquiryStore } from '../../../../functions/lib/enquiry-store.ts';
+import { indexKey } from '../../../../functions/lib/enquiry-index.ts';
+import {
+  enquiryPolicy,
+  markDelivered,
+  newRecord,
+  type EnquiryRecord,
+} from '../../../../functions/lib/enquiry-record.ts';
+import { openEnquiryStore } from '../../../../functions/lib/enquiry-store.ts';
 import { mailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
-
-function memoryStore(records: EnquiryRecord[]): EnquiryStore {
-  const kept = new Map(records.map((record) => [record.id, record]));
-  return {
-    create: async () => ({ ok: true, value: { created: true } }),
-    get: async (id) => ({ ok: true, value: kept.get(id) }),
-    save: async (record) => (kept.set(record.id, record), { ok: true, value: true }),
-    remove: async (id) => (kept.delete(id), { ok: true, value: true }),
-    ids: async () => ({ ok: true, value: [...kept.keys()] }),
-  };
-}
+import { memoryBlobs, type BlobCall } from '../../../support/memory-blobs.ts';
 
 const route = mailRoute(
   { SMTP_HOST: 'smtp.agency.example', MAIL_FROM: 'a@agency.example', MAIL_TO: 'b@agency.example' },
   'hello@agency.example',
 ) as SendableRoute;
-const due = (n: number) => newRecord(n.toString(16).padStart(32, '0'), sampleEnquiry, false, 0);
+const idOf = (n: number) => n.toString(16).padStart(32, '0');
+const due = (n: number) => newRecord(idOf(n), sampleEnquiry, false, 0);
+const day = 24 * 3_600_000;
+
+/** A store holding `records` (seeded with their index entries), each call after `beforeCall`. */
+function storeWith(records: EnquiryRecord[], beforeCall?: (call: BlobCall) => Promise<void> | void) {
+  const blobs = memoryBlobs(beforeCall);
+  for (const record of records) {
+    blobs.seed('enquiries', record.id, record);
+    blobs.seed('enquiries-index', indexKey(record) ?? '', '');
+  }
+  return { blobs, store: openEnquiryStore(undefined, blobs.open) };
+}
+
+function recordingMailer() {
+  const sent: string[] = [];
+  const mailer: Mailer = async (email) => {
+    sent.push(email.messageId);
+    return { ok: true, via: 'smtp' };
+  };
+  return { sent, mailer };
+}
 
 describe('the retry job', () => {
   beforeEach(() => {
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -41,13 +61,8 @@ describe('the retry job', () => {
       routes.push(sentVia);
       return { ok: true as const, via: 'smtp' as const };
     });
-    const summary = await runEnquiryJob({
-      store: memoryStore([due(1)]),
-      mailer,
-      route,
-      now: () => 10 * 60_000,
-      brand: 'Agency',
-    });
+    const { store } = storeWith([due(1)]);
+    const summary = await runEnquiryJob({ store, mailer, route, now: () => 10 * 60_000, brand: 'Agency' });
     expect(summary).toMatchObject({ retried: 1, delivered: 1 });
     expect(route.kind === 'smtp' && route.sendTimeoutMs).toBeGreaterThan(jobSendLimitMs);
     expect(routes[0]).toMatchObject({ kind: 'smtp', sendTimeoutMs: jobSendLimitMs });
@@ -59,15 +74,89 @@ describe('the retry job', () => {
       clock += jobBudgetMs / 2; // each send takes half the budget
       return { ok: true as const, via: 'smtp' as const };
     });
-    const records = Array.from({ length: 20 }, (_, i) => due(i + 1));
-    const summary = await runEnquiryJob({
-      store: memoryStore(records),
-      mailer,
-      route,
-      now: () => clock,
-      brand: 'A',
-    });
+    const { store } = storeWith(Array.from({ length: 20 }, (_, i) => due(i + 1)));
+    const summary = await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A' });
     expect(summary.delivered).toBeLessThan(20);
     expect(summary.delivered).toBeGreaterThan(0);
+  });
+
+  it('reaches every due and every purgeable record among 20,000 others, with 80 ms per store call', async () => {
+    const now = Date.UTC(2030, 5, 1, 12);
+    let clock = now;
+    const recent = (n: number) =>
+      markDelivered(newRecord(idOf(n), sampleEnquiry, false, now - day), now - day);
+    const old = (n: number) => {
+      const at = now - enquiryPolicy.deleteDeliveredAfterMs - 2 * day;
+      return markDelivered(newRecord(idOf(n), sampleEnquiry, false, at), at);
+    };
+    const pending = (n: number) => newRecord(idOf(n), sampleEnquiry, false, now - 10 * 60_000);
+    const records = [
+      ...Array.from({ length: 20_000 }, (_, i) => recent(i + 1)),
+      ...Array.from({ length: 10 }, (_, i) => pending(30_001 + i)),
+      ...Array.from({ length: 10 }, (_, i) => old(40_001 + i)),
+    ];
+    const { store, blobs } = storeWith(records, () => {
+      clock += 80;
+    });
+    const { sent, mailer } = recordingMailer();
+    for (let run = 0; run < 3; run += 1) {
+      await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A' });
+      clock += 60_000;
+    }
+    expect(sent.sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `<enquiry-${idOf(30_001 + i)}@agency.example>`).sort(),
+    );
+    const kept = new Set(blobs.keys('enquiries'));
+    expect(Array.from({ length: 10 }, (_, i) => kept.has(idOf(40_001 + i)))).not.toContain(true);
+    expect(kept.size).toBe(20_010);
+  });
+
+  it('sends each record once when two runs overlap', async () => {
+    const { store } = storeWith(
+      Array.from({ length: 5 }, (_, i) => due(i + 1)),
+      async () => {
+        await new Promise((resolve) => setImmediate(resolve)); // let the other run in between
+      },
+    );
+    const { sent, mailer } = recordingMailer();
+    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A' };
+    const [first, second] = await Promise.all([runEnquiryJob(deps), runEnquiryJob(deps)]);
+    expect(sent.sort()).toEqual(
+      Array.from({ length: 5 }, (_, i) => `<enquiry-${idOf(i + 1)}@agency.example>`),
+    );
+    expect((first.retried ?? 0) + (second.retried ?? 0)).toBe(5);
+  });
+
+  it('retries saving "delivered", never the send', async () => {
+    let failures = 2;
+    const { store } = storeWith([due(1)], ({ store: name, data }) => {
+      const delivered = name === 'enquiries' && (data as EnquiryRecord | undefined)?.status === 'delivered';
+      if (delivered && failures-- > 0) throw Object.assign(new Error('store down'), { code: 'ECONNRESET' });
+    });
+    const { sent, mailer } = recordingMailer();
+    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
+    await runEnquiryJob(deps);
+    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    await runEnquiryJob({ ...deps, now: () => 10 * 60_000 + enquiryPolicy.maxBackoffMs });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('marks a sent enquiry delivered on a later run, without sending it again, when saving kept failing', async () => {
+    let storeDown = true;
+    const { store } = storeWith([due(1)], ({ store: name, data }) => {
+      const delivered = name === 'enquiries' && (data as EnquiryRecord | undefined)?.status === 'delivered';
+      if (delivered && storeDown) throw Object.assign(new Error('store down'), { code: 'ECONNRESET' });
+    });
+    const { sent, mailer } = recordingMailer();
+    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
+    await runEnquiryJob(deps);
+    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(vi.mocked(console.error).mock.calls.join('\n')).toMatch(
+      /outcome=store_failed id=\w+ what=delivered/,
+    );
+    storeDown = false;
+    await runEnquiryJob({ ...deps, now: () => 10 * 60_000 + enquiryPolicy.maxBackoffMs });
+    expect(sent).toHaveLength(1);
+    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
 });
