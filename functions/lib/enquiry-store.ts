@@ -70,7 +70,8 @@ export function openEnquiryStore(credentials?: SiteCredentials, openStore?: Stor
   return {
     async create(record) {
       const census = await index.census();
-      if (census.ok && census.value && census.value.records >= storeCapRecords) {
+      if (!census.ok) return census; // the store is not answering: no second wait for the write
+      if (census.value && census.value.records >= storeCapRecords) {
         logOutcome('store_failed', {
           code: 'STORE_FULL',
           records: census.value.records,

@@ -2,9 +2,11 @@
  * The local Blobs server as `npm start` runs it keeps Netlify Blobs' promises that the enquiry
  * job's lease relies on (a read's ETag, conditional writes that cannot both win, an ETag changed
  * by every write, no empty folders), and survives its process: a call to a server that no longer
- * answers ends at its deadline, and a killed server is started again.
+ * answers ends at its deadline (an enquiry is then sent, not stored, and answered at once), and a
+ * killed server is started again.
  */
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord } from '../../../functions/lib/enquiry-record.ts';
 import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
+import { contactHandlerForTests, sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
+import { startSmtpServer } from '../../support/smtp-test-server.ts';
 
 let root: string;
 let blobs: LocalBlobs;
@@ -85,6 +88,35 @@ describe('a local store that stops', () => {
       expect(await openEnquiryStore().get('a'.repeat(32))).toEqual({ ok: false, code: 'STORE_TIMEOUT' });
     } finally {
       process.kill(pid, 'SIGCONT');
+    }
+  });
+
+  it('lets the contact function answer at the deadline: sent, not stored', async () => {
+    const smtp = await startSmtpServer();
+    stubSmtpEnv(smtp.port);
+    const logs: string[] = [];
+    const log = (line: string) => void logs.push(line);
+    vi.spyOn(console, 'info').mockImplementation(log);
+    vi.spyOn(console, 'error').mockImplementation(log);
+    const pid = storeProcess();
+    process.kill(pid, 'SIGSTOP');
+    try {
+      const response = await contactHandlerForTests()(
+        new Request('https://agency.example/api/send-contact-email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...sampleEnquiry, submissionId: randomUUID() }),
+        }),
+        { ip: '192.0.2.40' },
+      );
+      expect(response.status).toBe(200);
+      expect(smtp.received).toHaveLength(1);
+      expect(logs.join('\n')).toMatch(/outcome=store_failed id=\w+ code=STORE_TIMEOUT/);
+      expect(logs.join('\n')).toMatch(/outcome=sent id=\w+ via=smtp stored=no/);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+      vi.unstubAllEnvs();
+      await smtp.close();
     }
   });
 
