@@ -101,14 +101,15 @@ async function handleDue(entry: IndexEntry, deps: DeliveryDeps, summary: JobSumm
     summary.storeErrors += 1;
     return;
   }
-  if (!read.value) {
-    // Written before its record: only an old entry is one whose record never came (or is gone).
-    if (entry.atMs < deps.now() - orphanAfterMs) await forget(entry.key, deps, summary);
+  // An entry is written just before its record's new version: only one due for a while and
+  // still not matching its record was left behind (the record moved on, or never came).
+  const leftBehind = entry.atMs < deps.now() - orphanAfterMs;
+  if (!read.value || indexKey(read.value.record) !== entry.key) {
+    if (leftBehind) await forget(entry.key, deps, summary);
     return;
   }
   summary.checked += 1;
   const { record, etag } = read.value;
-  if (indexKey(record) !== entry.key) return forget(entry.key, deps, summary);
   const action = dueAction(record, deps.now());
   if (action === 'give-up') await giveUp(record, etag, deps, summary);
   else if (action === 'retry') await retry(record, etag, deps, summary);

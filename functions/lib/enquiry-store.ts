@@ -92,7 +92,10 @@ export function openEnquiryStore(credentials?: SiteCredentials, openStore?: Stor
       storeCall(async (fetch) => {
         const read = await records(fetch).getWithMetadata(id, { type: 'json' });
         const record = asRecord(read?.data);
-        return record && read?.etag ? { record, etag: read.etag } : undefined;
+        if (!record) return undefined;
+        // Without its version a record cannot be leased safely: an error, never "not there".
+        if (!read?.etag) throw Object.assign(new Error('No ETag'), { code: 'NO_ETAG' });
+        return { record, etag: read.etag };
       }),
     async save(record, onlyIfMatch) {
       const entry = await indexed(record);

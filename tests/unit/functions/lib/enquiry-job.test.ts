@@ -159,4 +159,20 @@ describe('the retry job', () => {
     expect(sent).toHaveLength(1);
     expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
+
+  it('drops an index entry its record no longer needs once it has been due a minute, never earlier', async () => {
+    const sentAt = 10 * 60_000;
+    const record = markDelivered(due(1), sentAt);
+    const { store, blobs } = storeWith([record]);
+    const leftBehind = indexKey(due(1)) ?? ''; // due at one minute: long past
+    const justWritten = `due/${String(sentAt).padStart(13, '0')}-${idOf(2)}`; // its record not there yet
+    blobs.seed('enquiries-index', leftBehind, '');
+    blobs.seed('enquiries-index', justWritten, '');
+    const { sent, mailer } = recordingMailer();
+    await runEnquiryJob({ store, mailer, route, now: () => sentAt, brand: 'A' });
+    expect(blobs.keys('enquiries-index')).not.toContain(leftBehind);
+    expect(blobs.keys('enquiries-index')).toContain(justWritten);
+    expect(blobs.keys('enquiries-index')).toContain(indexKey(record));
+    expect(sent).toEqual([]);
+  });
 });
