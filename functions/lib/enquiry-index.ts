@@ -4,7 +4,8 @@
  * failed record under `purge/{day}/`, the day it may be deleted. Kept in a store of its own
  * (`enquiries-index`) beside the records. An entry is written before the record it describes, so
  * a record is never without one; an entry left behind (a record since moved on) is dropped by the
- * job when it reaches it. Also holds the census: how many records the store held when last counted.
+ * job when it reaches it. Also holds the census: how many records the store held when last counted
+ * (enquiry-census.ts).
  */
 import type { Store } from '@netlify/blobs';
 import { enquiryPolicy, type EnquiryRecord } from './enquiry-record.ts';
@@ -20,6 +21,8 @@ export interface IndexEntry {
 export interface Census {
   records: number;
   countedAt: number;
+  /** Every record was found in the index (records kept before it existed have been indexed). */
+  indexed: boolean;
 }
 
 const idPattern = '([0-9a-f]{32})';
@@ -57,6 +60,8 @@ export interface EnquiryIndex {
   due(nowMs: number): Promise<StoreResult<IndexEntry[]>>;
   /** Delivered and failed records whose deletion day has come, the oldest first. */
   purgeable(nowMs: number): Promise<StoreResult<IndexEntry[]>>;
+  /** The ids of every record the index names. */
+  indexedIds(): Promise<StoreResult<Set<string>>>;
   census(): Promise<StoreResult<Census | undefined>>;
   saveCensus(census: Census): Promise<StoreResult<true>>;
 }
@@ -100,11 +105,20 @@ export function openEnquiryIndex(open: OpenStore, listDeadlineMs: number): Enqui
       }
       return { ok: true, value: entries };
     },
+    async indexedIds() {
+      const listed = await Promise.all([list('due/'), list('purge/')]);
+      const ids = new Set<string>();
+      for (const result of listed) {
+        if (!result.ok) return result;
+        for (const entry of result.value) ids.add(entry.id);
+      }
+      return { ok: true, value: ids };
+    },
     census: () =>
       storeCall(async (fetch) => {
         const value = (await open(fetch).get('census', { type: 'json' })) as Partial<Census> | null;
         return typeof value?.records === 'number' && typeof value.countedAt === 'number'
-          ? { records: value.records, countedAt: value.countedAt }
+          ? { records: value.records, countedAt: value.countedAt, indexed: value.indexed === true }
           : undefined;
       }),
     saveCensus: (census) =>

@@ -20,6 +20,7 @@ import {
   startAttempt,
   type EnquiryRecord,
 } from './enquiry-record.ts';
+import { takeCensus } from './enquiry-census.ts';
 import { storeCapRecords } from './enquiry-store.ts';
 import { logOutcome } from './log-outcome.ts';
 
@@ -31,8 +32,6 @@ export const jobBudgetMs = 5000;
 export const jobSendLimitMs = 8000;
 /** Records handled side by side. */
 const concurrency = 4;
-/** How often the records are counted for the store's cap. */
-const censusEveryMs = 10 * 60_000;
 
 interface JobSummary {
   checked: number;
@@ -87,7 +86,7 @@ export async function runEnquiryJob(given: DeliveryDeps): Promise<JobSummary> {
     }
   };
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i === 0 ? 1 : 0)));
-  await recount(deps, summary);
+  if (!(await takeCensus(deps, storeCapRecords))) summary.storeErrors += 1;
   return summary;
 }
 
@@ -173,26 +172,4 @@ async function handlePurge(entry: IndexEntry, deps: DeliveryDeps, summary: JobSu
     summary.deleted += 1;
   }
   await forget(entry.key, deps, summary);
-}
-
-/** Counts the records for the store's cap, at most every ten minutes (enquiry-store.ts). */
-async function recount(deps: DeliveryDeps, summary: JobSummary): Promise<void> {
-  const nowMs = deps.now();
-  const census = await deps.store.index.census();
-  if (census.ok && census.value && nowMs - census.value.countedAt < censusEveryMs) return;
-  const ids = await deps.store.ids();
-  const saved =
-    ids.ok && (await deps.store.index.saveCensus({ records: ids.value.length, countedAt: nowMs }));
-  if (!saved || !saved.ok) {
-    summary.storeErrors += 1;
-    return;
-  }
-  if (ids.ok && ids.value.length >= storeCapRecords) {
-    logOutcome('store_failed', {
-      job: 'retry',
-      code: 'STORE_FULL',
-      records: ids.value.length,
-      cap: storeCapRecords,
-    });
-  }
 }

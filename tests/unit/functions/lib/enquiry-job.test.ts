@@ -175,4 +175,18 @@ describe('the retry job', () => {
     expect(blobs.keys('enquiries-index')).toContain(indexKey(record));
     expect(sent).toEqual([]);
   });
+
+  it('indexes records kept before the index existed, then treats them as any other', async () => {
+    const blobs = memoryBlobs();
+    const later = enquiryPolicy.deleteDeliveredAfterMs + 2 * day;
+    const old = markDelivered(newRecord(idOf(2), sampleEnquiry, false, 0), 0);
+    const pending = newRecord(idOf(1), sampleEnquiry, false, later - 10 * 60_000);
+    for (const record of [pending, old]) blobs.seed('enquiries', record.id, record);
+    const store = openEnquiryStore(undefined, blobs.open);
+    const { sent, mailer } = recordingMailer();
+    await runEnquiryJob({ store, mailer, route, now: () => later, brand: 'A' });
+    await runEnquiryJob({ store, mailer, route, now: () => later + 60_000, brand: 'A' });
+    expect(sent).toEqual([`<enquiry-${idOf(1)}@agency.example>`]);
+    expect(blobs.keys('enquiries')).toEqual([idOf(1)]);
+  });
 });
