@@ -21,7 +21,7 @@ const indexStoreName = 'enquiries-index';
  */
 export const storeCapRecords = 20_000;
 /** A listing may take longer than a visitor's call: it grows with what it lists. */
-const listDeadlineMs = 20_000;
+const listDeadlineMs = 10_000;
 
 type Created = { created: true } | { created: false; existing: EnquiryRecord | undefined };
 
