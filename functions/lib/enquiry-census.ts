@@ -23,15 +23,20 @@ export async function takeCensus({ store, now }: CensusDeps, capRecords: number)
   if (!census.ok) return false;
   if (census.value && started - census.value.countedAt < censusEveryMs) return true;
   const ids = await store.ids();
-  if (!ids.ok) return false;
+  if (!ids.ok) {
+    // Tried again at the next count, not at every run: the last count stands until then.
+    const last = census.value ?? { records: 0, indexed: false };
+    await store.index.saveCensus({ ...last, countedAt: started });
+    logOutcome('store_failed', { job: 'census', code: ids.code });
+    return false;
+  }
   const records = ids.value.length;
   if (records >= capRecords)
     logOutcome('store_failed', { job: 'retry', code: 'STORE_FULL', records, cap: capRecords });
 
   let indexed = census.value?.indexed === true;
-  if (!indexed) {
-    const listed = await store.index.indexedIds();
-    if (!listed.ok) return false;
+  const listed = indexed ? undefined : await store.index.indexedIds();
+  if (listed?.ok) {
     const missing = ids.value.filter((id) => !listed.value.has(id));
     let done = 0;
     for (const id of missing) {
@@ -42,5 +47,8 @@ export async function takeCensus({ store, now }: CensusDeps, capRecords: number)
     }
     indexed = done === missing.length;
   }
-  return (await store.index.saveCensus({ records, countedAt: started, indexed })).ok;
+  // Indexing not finished: count again at the next run rather than in ten minutes.
+  const countedAt = listed?.ok && !indexed ? 0 : started;
+  const saved = await store.index.saveCensus({ records, countedAt, indexed });
+  return saved.ok && listed?.ok !== false;
 }
