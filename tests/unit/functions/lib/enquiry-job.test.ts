@@ -189,4 +189,19 @@ describe('the retry job', () => {
     expect(sent).toEqual([`<enquiry-${idOf(1)}@agency.example>`]);
     expect(blobs.keys('enquiries')).toEqual([idOf(1)]);
   });
+
+  it('counts the records at most every ten minutes, and waits as long after a count that failed', async () => {
+    let countAttempts = 0;
+    const { store } = storeWith([], ({ store: name, method }) => {
+      if (name !== 'enquiries' || method !== 'list') return;
+      countAttempts += 1;
+      throw Object.assign(new Error('slow'), { code: 'STORE_TIMEOUT' });
+    });
+    const { mailer } = recordingMailer();
+    for (const minute of [0, 1, 2, 9, 11]) {
+      await runEnquiryJob({ store, mailer, route, now: () => day + minute * 60_000, brand: 'A' });
+    }
+    expect(countAttempts).toBe(2);
+    expect(vi.mocked(console.error).mock.calls.join('\n')).toContain('job=census code=STORE_TIMEOUT');
+  });
 });
