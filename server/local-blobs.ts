@@ -46,8 +46,9 @@ export async function startLocalBlobs(directory: string): Promise<LocalBlobs> {
 
   const watch = (server: typeof current) => {
     void server.exited.then(async () => {
-      if (stopping) return;
       const { exitCode, signalCode } = server.child;
+      // Ctrl-C or a service manager stops the whole process group: this process is stopping too.
+      if (stopping || signalCode === 'SIGINT' || signalCode === 'SIGTERM') return;
       console.error(`The local enquiry store stopped (${signalCode ?? `exit ${exitCode}`}); restarting it.`);
       if (Date.now() - server.startedAt < crashLoopMs)
         await new Promise((r) => setTimeout(r, restartPauseMs));
