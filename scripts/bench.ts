@@ -15,10 +15,12 @@
  * "Speed, accessibility and security".
  *
  * First, the contact function in-process (scripts/bench/function.ts): p50/p99 of its refusal and
- * validation paths, and 50 concurrent valid sends.
+ * validation paths, and 50 concurrent valid sends; then one run of the retry job over 1,000, 10,000
+ * and 50,000 stored records (scripts/bench/enquiry-job.ts).
  *
  * Options: --no-build (measure dist/ as it is), --runs N (default 3), --route /path and
- * --start arrival|in-site (both repeatable), --function-only (the function part alone).
+ * --start arrival|in-site (both repeatable), --function-only (the two function parts alone),
+ * --job-only (the retry job's part alone).
  *
  * `--articles [N]` measures build time instead: N generated posts (default 200) in a temporary copy,
  * built from a cold cache and again after one edit (scripts/bench/articles.ts).
@@ -32,6 +34,7 @@ import lighthouse from 'lighthouse';
 import { createSiteServer } from '../server/server.ts';
 import { builtIndexableRoutes } from './built-routes.ts';
 import { benchFunction } from './bench/function.ts';
+import { benchEnquiryJob } from './bench/enquiry-job.ts';
 import { benchArticles } from './bench/articles.ts';
 import {
   goals,
@@ -72,10 +75,13 @@ const starts = (option('--start').length > 0 ? option('--start') : Object.keys(a
   return start as Start;
 });
 
-const functionResults = await benchFunction();
+const functionResults = args.includes('--job-only') ? undefined : await benchFunction();
+const jobResults = await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
-writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
-if (args.includes('--function-only')) process.exit(0);
+if (functionResults)
+  writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
+writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
+if (args.includes('--function-only') || args.includes('--job-only')) process.exit(0);
 
 if (!args.includes('--no-build')) {
   const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
@@ -177,7 +183,7 @@ for (const start of starts) {
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const summary = JSON.stringify(
-  { date: new Date().toISOString(), runs, goals, results, function: functionResults },
+  { date: new Date().toISOString(), runs, goals, results, function: functionResults, job: jobResults },
   null,
   2,
 );

@@ -4,10 +4,16 @@
  * server has no option for file modes). Started and stopped by local-blobs.ts: once this process
  * says it is ready, the parent sends the settings, and this one answers with its port. Messages
  * (not the environment or arguments) keep the token out of sight of other processes.
+ *
+ * Three gaps between the package's server and Netlify Blobs are closed here (blob-consistency.ts),
+ * so a conditional write means the same thing locally: reads carry the ETag, requests on one key
+ * run one at a time (its "only if match" checks and writes are separate steps), and a write always
+ * changes the ETag.
  */
 import { once } from 'node:events';
 import { chmod, mkdir } from 'node:fs/promises';
 import { BlobsServer } from '@netlify/blobs/server';
+import { makeConsistent } from './blob-consistency.ts';
 
 export interface BlobsProcessSettings {
   directory: string;
@@ -24,6 +30,7 @@ if (!directory || !token) throw new Error('The local Blobs server needs a direct
 await mkdir(directory, { recursive: true, mode: 0o700 });
 await chmod(directory, 0o700);
 const server = new BlobsServer({ directory, token });
+makeConsistent(server);
 const { port } = await server.start();
 process.send?.({ port });
 // The parent gone (or done with us): stop.

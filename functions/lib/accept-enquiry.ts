@@ -71,8 +71,9 @@ async function accept(
     return { ok: true, outcome: 'kept' };
   }
 
-  const attempt = await attemptDelivery(record, { ...deps, route });
-  const wasStored = stored.ok ? 'yes' : 'no';
+  const attempt = await attemptDelivery(record, { ...deps, route }, stored.ok);
+  // `unmarked`: stored, sent, and "delivered" not saved (the retry job marks it, never re-sends it).
+  const wasStored = !stored.ok ? 'no' : attempt.delivered && !attempt.saved ? 'unmarked' : 'yes';
   if (attempt.delivered) {
     logOutcome('sent', { id, via: attempt.delivery.via, stored: wasStored, flagged });
     return { ok: true, outcome: 'sent' };

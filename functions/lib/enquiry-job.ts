@@ -1,18 +1,36 @@
 /**
- * The scheduled job over every stored enquiry: re-sends the pending ones whose backoff has run
- * out, marks failed those pending for 24 hours (logged `outcome=undeliverable`), and deletes
- * delivered ones after 30 days and failed ones after 90; with mail not configured, only the
- * deleting (the record's rules, `dueAction`). Stops starting work past its time budget
- * so a run always ends well within Netlify's 30 s limit. Never throws.
+ * The scheduled job over the store's index (enquiry-index.ts), so its work grows with what is due,
+ * never with the store: re-sends the pending enquiries whose backoff has run out, marks failed
+ * those pending for 24 hours (logged `outcome=undeliverable`), deletes delivered ones after 30
+ * days and failed ones after 90, and every ten minutes counts the records for the store's cap.
+ * With mail not configured it only deletes and counts: the pending records (`not_configured`
+ * among them) keep their due entries untouched, and are sent from them once mail is configured.
+ * The listings come first, each bounded by its own deadline; then it stops starting work past
+ * its time budget, so a run normally ends well within Netlify's 30 s limit (one cut off there
+ * loses nothing: see below). Never throws.
+ *
+ * Exactly once: a run takes a record by writing its lease only if the record is still the version
+ * it read (its ETag), so of two overlapping runs one sends and the other skips it. A run that dies
+ * after sending and before saving "delivered" leaves the record leased: it is sent again, with the
+ * same Message-ID, only once the lease has run out (a minute or more, past any send's time limit).
  */
-import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
-import { dueAction, markUndeliverable, startAttempt, type EnquiryRecord } from './enquiry-record.ts';
+import { attemptDelivery, saveDelivered, sentUnsaved, type DeliveryDeps } from './enquiry-delivery.ts';
+import { indexKey, orphanAfterMs, type IndexEntry } from './enquiry-index.ts';
+import {
+  dueAction,
+  markDelivered,
+  markUndeliverable,
+  startAttempt,
+  type EnquiryRecord,
+} from './enquiry-record.ts';
+import { takeCensus } from './enquiry-census.ts';
+import { storeCapRecords } from './enquiry-store.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 
 /**
- * How long one run may start new work, and the time limit of each send it makes: with every
- * storage request at its own limit too, the slowest possible run still ends within Netlify's 30 s.
+ * How long one run may start new work after listing it, and the time limit of each send it makes
+ * (every store call has its own deadline too).
  */
 export const jobBudgetMs = 5000;
 export const jobSendLimitMs = 8000;
@@ -23,94 +41,147 @@ interface JobSummary {
   checked: number;
   delivered: number;
   retried: number;
+  /** Taken by an overlapping run between this one's read and its lease. */
+  skipped: number;
   undeliverable: number;
   deleted: number;
   storeErrors: number;
 }
 
 type JobDeps = Omit<DeliveryDeps, 'route'> & { route: MailRoute };
+type Task = (summary: JobSummary) => Promise<void>;
 
-export async function runEnquiryJob(given: JobDeps): Promise<JobSummary> {
-  const deps =
-    given.route.kind === 'smtp'
-      ? {
-          ...given,
-          route: { ...given.route, sendTimeoutMs: Math.min(given.route.sendTimeoutMs, jobSendLimitMs) },
-        }
-      : given;
+export async function runEnquiryJob(deps: JobDeps): Promise<JobSummary> {
   const summary: JobSummary = {
     checked: 0,
     delivered: 0,
     retried: 0,
+    skipped: 0,
     undeliverable: 0,
     deleted: 0,
     storeErrors: 0,
   };
-  const started = deps.now();
-  const listed = await deps.store.ids();
-  if (!listed.ok) {
-    logOutcome('store_failed', { job: 'retry', code: listed.code });
+  const { route } = deps;
+  // Without mail nothing pending can be sent or given up: its due entries are left as they are.
+  const sendDeps =
+    route.kind === 'smtp'
+      ? { ...deps, route: { ...route, sendTimeoutMs: Math.min(route.sendTimeoutMs, jobSendLimitMs) } }
+      : undefined;
+  const nowMs = deps.now();
+  const noneDue = { ok: true, value: [] } as const;
+  const listed = await Promise.all([
+    sendDeps ? deps.store.index.due(nowMs) : noneDue,
+    deps.store.index.purgeable(nowMs),
+  ]);
+  const [due, purge] = listed.map((result) => {
+    if (result.ok) return result.value;
+    logOutcome('store_failed', { job: 'retry', code: result.code });
     summary.storeErrors += 1;
-    return summary;
-  }
+    return [];
+  });
 
-  const queue = [...listed.value];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      if (deps.now() - started > jobBudgetMs) return;
-      await handle(id, deps, summary);
+  const queues: Task[][] = [
+    sendDeps ? (due ?? []).map((entry) => (s) => handleDue(entry, sendDeps, s)) : [],
+    (purge ?? []).map((entry) => (s) => handlePurge(entry, deps, s)),
+  ];
+  // The budget counts from here: the listings have deadlines of their own.
+  const started = deps.now();
+  // One worker starts on the purge, so deletions keep their schedule while mail is busy.
+  const worker = async (first: number) => {
+    for (const queue of [queues[first] ?? [], queues[1 - first] ?? []]) {
+      for (let task = queue.shift(); task !== undefined; task = queue.shift()) {
+        if (deps.now() - started > jobBudgetMs) return;
+        await task(summary);
+      }
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i === 0 ? 1 : 0)));
+  // A run that used its budget leaves the count (a listing of every record) to the next.
+  const counted = deps.now() - started > jobBudgetMs || (await takeCensus(deps, storeCapRecords));
+  if (!counted) summary.storeErrors += 1;
   return summary;
 }
 
-async function handle(id: string, deps: JobDeps, summary: JobSummary): Promise<void> {
-  const read = await deps.store.get(id);
-  if (!read.ok || !read.value) {
-    if (!read.ok) summary.storeErrors += 1;
+async function forget(key: string, deps: JobDeps, summary: JobSummary): Promise<void> {
+  if (!(await deps.store.index.remove(key)).ok) summary.storeErrors += 1;
+}
+
+async function handleDue(entry: IndexEntry, deps: DeliveryDeps, summary: JobSummary): Promise<void> {
+  const read = await deps.store.read(entry.id);
+  if (!read.ok) {
+    summary.storeErrors += 1;
+    return;
+  }
+  // An entry is written just before its record's new version: only one due for a while and
+  // still not matching its record was left behind (the record moved on, or never came).
+  const leftBehind = entry.atMs < deps.now() - orphanAfterMs;
+  if (!read.value || indexKey(read.value.record) !== entry.key) {
+    if (leftBehind) await forget(entry.key, deps, summary);
     return;
   }
   summary.checked += 1;
-  const record = read.value;
-  const { route } = deps;
-  const action = dueAction(record, deps.now(), route.kind === 'smtp');
-  if (action === 'delete') {
-    const removed = await deps.store.remove(id);
-    if (removed.ok) summary.deleted += 1;
-    else summary.storeErrors += 1;
-  } else if (action === 'give-up') {
-    await giveUp(record, deps, summary);
-  } else if (action === 'retry' && route.kind === 'smtp') {
-    await retry(record, { ...deps, route }, summary);
-  }
+  const { record, etag } = read.value;
+  const action = dueAction(record, deps.now(), true);
+  if (action === 'give-up') await giveUp(record, etag, deps, summary);
+  else if (action === 'retry') await retry(record, etag, deps, summary);
 }
 
-async function giveUp(record: EnquiryRecord, deps: JobDeps, summary: JobSummary): Promise<void> {
-  const saved = await deps.store.save(markUndeliverable(record, deps.now()));
-  if (!saved.ok) {
-    summary.storeErrors += 1;
-    return;
-  }
+async function giveUp(record: EnquiryRecord, etag: string, deps: DeliveryDeps, summary: JobSummary) {
+  const saved = await deps.store.save(markUndeliverable(record, deps.now()), etag);
+  if (!saved.ok) summary.storeErrors += 1;
+  if (!saved.ok || !saved.value) return;
   summary.undeliverable += 1;
   logOutcome('undeliverable', { id: record.id, attempts: record.attempts, code: record.lastError?.code });
+  await forget(indexKey(record) ?? '', deps, summary);
 }
 
-async function retry(record: EnquiryRecord, deps: DeliveryDeps, summary: JobSummary): Promise<void> {
-  // The lease is stored before sending, so an overlapping run leaves this record alone.
+async function retry(record: EnquiryRecord, etag: string, deps: DeliveryDeps, summary: JobSummary) {
+  const wasDue = indexKey(record) ?? '';
+  if (sentUnsaved(record.id, deps)) {
+    // Sent by this process, its "delivered" not saved then: save it now, never send it twice.
+    if (await saveDelivered(markDelivered(record, deps.now()), deps)) await forget(wasDue, deps, summary);
+    return;
+  }
   const leased = startAttempt(record, deps.now());
-  const saved = await deps.store.save(leased);
-  if (!saved.ok) {
+  const claimed = await deps.store.save(leased, etag);
+  if (!claimed.ok) {
     summary.storeErrors += 1;
     return;
   }
+  if (!claimed.value) {
+    summary.skipped += 1;
+    return;
+  }
+  await forget(wasDue, deps, summary);
   summary.retried += 1;
   const attempt = await attemptDelivery(leased, deps);
   if (attempt.delivered) {
     summary.delivered += 1;
-    logOutcome('sent', { id: record.id, attempt: leased.attempts, via: attempt.delivery.via });
+    const stored = attempt.saved ? 'yes' : 'unmarked';
+    logOutcome('sent', { id: record.id, attempt: leased.attempts, via: attempt.delivery.via, stored });
+    if (attempt.saved) await forget(indexKey(leased) ?? '', deps, summary);
   } else {
     const { code, responseCode, command } = attempt.error;
     logOutcome('send_failed', { id: record.id, attempt: leased.attempts, code, responseCode, command });
   }
+}
+
+async function handlePurge(entry: IndexEntry, deps: JobDeps, summary: JobSummary): Promise<void> {
+  const read = await deps.store.get(entry.id);
+  if (!read.ok) {
+    summary.storeErrors += 1;
+    return;
+  }
+  const record = read.value;
+  if (record && indexKey(record) === entry.key) {
+    summary.checked += 1;
+    if (dueAction(record, deps.now(), deps.route.kind === 'smtp') !== 'delete') return; // later today
+    const removed = await deps.store.remove(entry.id);
+    if (!removed.ok) {
+      summary.storeErrors += 1;
+      return;
+    }
+    summary.deleted += 1;
+  }
+  await forget(entry.key, deps, summary);
 }

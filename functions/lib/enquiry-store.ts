@@ -1,18 +1,32 @@
 /**
- * Where enquiries are kept: the `enquiries` store of Netlify Blobs. On Netlify the function's
- * environment says where it is; under `npm start`, `npm run dev` and the tests the same client
- * talks to the package's own local server (server/local-blobs.ts), which sets that environment.
- * Every operation is bounded in time and answers a tagged result: it never throws.
+ * Where enquiries are kept: the `enquiries` store of Netlify Blobs, and its index beside it
+ * (enquiry-index.ts), kept in step by `create` and `save`. On Netlify the function's environment
+ * says where it is; under `npm start`, `npm run dev` and the tests the same client talks to the
+ * package's own local server (server/local-blobs.ts), which sets that environment. Every call has
+ * one deadline, retries included (store-call.ts), and answers a tagged result: it never throws.
  */
-import { getStore } from '@netlify/blobs';
+import { getStore, type Store } from '@netlify/blobs';
+import { indexKey, openEnquiryIndex, type EnquiryIndex } from './enquiry-index.ts';
 import type { EnquiryRecord } from './enquiry-record.ts';
+import { logOutcome } from './log-outcome.ts';
+import { storeCall, type StoreResult } from './store-call.ts';
 
 const enquiryStoreName = 'enquiries';
+const indexStoreName = 'enquiries-index';
 
-/** The longest one storage request may take before it counts as failed. */
-const storeTimeoutMs = 5000;
-
-type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
+/**
+ * The most records the store keeps: past it a new enquiry is not stored (it is still sent when
+ * mail works). At the form's rate limit one address could otherwise fill the disk; at about 30 KB
+ * a record this is 600 MB, hundreds of times what an agency's 30 days of enquiries take.
+ */
+export const storeCapRecords = 20_000;
+/**
+ * A listing may take longer than a visitor's call: it grows with what it lists. The job's index
+ * listings come before its work; a listing of every record (the job's count every ten minutes,
+ * `npm run enquiries`) gets longer.
+ */
+const listDeadlineMs = 10_000;
+const listAllDeadlineMs = 20_000;
 
 type Created = { created: true } | { created: false; existing: EnquiryRecord | undefined };
 
@@ -20,9 +34,13 @@ export interface EnquiryStore {
   /** Writes a new record, unless its id is already stored: then `created: false` and the stored one. */
   create(record: EnquiryRecord): Promise<StoreResult<Created>>;
   get(id: string): Promise<StoreResult<EnquiryRecord | undefined>>;
-  save(record: EnquiryRecord): Promise<StoreResult<true>>;
+  /** The record with its version, for a `save` that must not overwrite someone else's. */
+  read(id: string): Promise<StoreResult<{ record: EnquiryRecord; etag: string } | undefined>>;
+  /** `false` when `onlyIfMatch` was given and the stored version is no longer that one. */
+  save(record: EnquiryRecord, onlyIfMatch?: string): Promise<StoreResult<boolean>>;
   remove(id: string): Promise<StoreResult<true>>;
   ids(): Promise<StoreResult<string[]>>;
+  index: EnquiryIndex;
 }
 
 /** A site's store reached from outside Netlify (`npm run enquiries` against a deployed site). */
@@ -38,54 +56,72 @@ export function siteCredentials(env: Record<string, string | undefined>): SiteCr
   return siteID && token ? { siteID, token } : undefined;
 }
 
-const boundedFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: AbortSignal.timeout(storeTimeoutMs) });
+/** Opens a named Blobs store whose requests go through `fetch`. */
+export type StoreOpener = (name: string, fetch: typeof globalThis.fetch) => Store;
 
-export function openEnquiryStore(credentials?: SiteCredentials): EnquiryStore {
-  // Opened per operation: the local server may set the environment after this module loads.
-  const store = () =>
-    getStore(enquiryStoreName, { ...credentials, consistency: 'strong', fetch: boundedFetch });
-  // The local server checks "only if new" without a lock; this keeps one process from racing itself.
-  const creating = new Set<string>();
+export function openEnquiryStore(credentials?: SiteCredentials, openStore?: StoreOpener): EnquiryStore {
+  // Opened per call: the local server may set the environment after this module loads.
+  const open = (name: string) => (fetch: typeof globalThis.fetch) =>
+    openStore ? openStore(name, fetch) : getStore(name, { ...credentials, consistency: 'strong', fetch });
+  const records = open(enquiryStoreName);
+  const index = openEnquiryIndex(open(indexStoreName), listDeadlineMs);
+
+  // The index entry first: a record is never stored without the entry that brings the job to it.
+  const indexed = async (record: EnquiryRecord) => {
+    const key = indexKey(record);
+    return key ? index.add(key) : ({ ok: true, value: true } as const);
+  };
 
   return {
-    create: (record) =>
-      attempt(async () => {
-        if (creating.has(record.id)) return { created: false, existing: undefined };
-        creating.add(record.id);
-        try {
-          const { modified } = await store().setJSON(record.id, record, { onlyIfNew: true });
-          if (modified) return { created: true };
-          return { created: false, existing: asRecord(await store().get(record.id, { type: 'json' })) };
-        } finally {
-          creating.delete(record.id);
-        }
+    async create(record) {
+      const census = await index.census();
+      if (!census.ok) return census; // the store is not answering: no second wait for the write
+      if (census.value && census.value.records >= storeCapRecords) {
+        logOutcome('store_failed', {
+          code: 'STORE_FULL',
+          records: census.value.records,
+          cap: storeCapRecords,
+        });
+        return { ok: false, code: 'STORE_FULL' };
+      }
+      const entry = await indexed(record);
+      if (!entry.ok) return entry;
+      return storeCall(async (fetch) => {
+        const { modified } = await records(fetch).setJSON(record.id, record, { onlyIfNew: true });
+        if (modified) return { created: true };
+        return { created: false, existing: asRecord(await records(fetch).get(record.id, { type: 'json' })) };
+      });
+    },
+    get: (id) => storeCall(async (fetch) => asRecord(await records(fetch).get(id, { type: 'json' }))),
+    read: (id) =>
+      storeCall(async (fetch) => {
+        const read = await records(fetch).getWithMetadata(id, { type: 'json' });
+        const record = asRecord(read?.data);
+        if (!record) return undefined;
+        // Without its version a record cannot be leased safely: an error, never "not there".
+        if (!read?.etag) throw Object.assign(new Error('No ETag'), { code: 'NO_ETAG' });
+        return { record, etag: read.etag };
       }),
-    get: (id) => attempt(async () => asRecord(await store().get(id, { type: 'json' }))),
-    save: (record) =>
-      attempt(async () => {
-        await store().setJSON(record.id, record);
-        return true as const;
-      }),
+    async save(record, onlyIfMatch) {
+      const entry = await indexed(record);
+      if (!entry.ok) return entry;
+      return storeCall(async (fetch) => {
+        const options = onlyIfMatch ? { onlyIfMatch } : {};
+        return (await records(fetch).setJSON(record.id, record, options)).modified;
+      });
+    },
     remove: (id) =>
-      attempt(async () => {
-        await store().delete(id);
+      storeCall(async (fetch) => {
+        await records(fetch).delete(id);
         return true as const;
       }),
     ids: () =>
-      attempt(async () => {
-        const { blobs } = await store().list();
+      storeCall(async (fetch) => {
+        const { blobs } = await records(fetch).list();
         return blobs.map((blob) => blob.key);
-      }),
+      }, listAllDeadlineMs),
+    index,
   };
-}
-
-async function attempt<T>(operation: () => Promise<T>): Promise<StoreResult<T>> {
-  try {
-    return { ok: true, value: await operation() };
-  } catch (error) {
-    return { ok: false, code: storeErrorCode(error) };
-  }
 }
 
 function asRecord(value: unknown): EnquiryRecord | undefined {
@@ -93,19 +129,4 @@ function asRecord(value: unknown): EnquiryRecord | undefined {
   return record && typeof record.id === 'string' && typeof record.status === 'string'
     ? (record as EnquiryRecord)
     : undefined;
-}
-
-/** A short code for logs: the system error's code when there is one, never a message or URL. */
-function storeErrorCode(error: unknown): string {
-  const { name, code, cause } = (error ?? {}) as {
-    name?: unknown;
-    code?: unknown;
-    cause?: { code?: unknown };
-  };
-  if (name === 'MissingBlobsEnvironmentError') return 'NO_STORE';
-  if (name === 'TimeoutError') return 'ETIMEDOUT';
-  for (const candidate of [code, cause?.code]) {
-    if (typeof candidate === 'string' && /^[A-Z0-9_]{1,32}$/.test(candidate)) return candidate;
-  }
-  return 'ESTORE';
 }

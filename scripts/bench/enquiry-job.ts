@@ -1,0 +1,134 @@
+/**
+ * The retry job's part of `npm run bench`: one run of the job over a local Blobs store holding
+ * 1,000, 10,000 and 50,000 records (all delivered within 30 days but 10 pending and due, and 10
+ * past their retention), against the test SMTP server. The records are written straight into the
+ * store's folder, as its server writes them, so seeding 50,000 takes seconds. Three runs are timed:
+ * one with work due, one with nothing due, and one with nothing due that also counts every record
+ * for the store's cap (which the job does every ten minutes).
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { indexKey } from '../../functions/lib/enquiry-index.ts';
+import {
+  enquiryPolicy,
+  markDelivered,
+  newRecord,
+  type EnquiryRecord,
+} from '../../functions/lib/enquiry-record.ts';
+import { createRetryHandler } from '../../functions/retry-enquiries.mts';
+import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { startLocalBlobs } from '../../server/local-blobs.ts';
+import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
+import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
+
+const sizes = [1_000, 10_000, 50_000];
+const day = 24 * 3_600_000;
+const enquiry = enquirySchema.parse({
+  name: 'Bench Visitor',
+  email: 'bench@visitor.example',
+  message: 'Measuring the retry job. '.repeat(40),
+});
+
+export interface JobBench {
+  records: number;
+  /** 10 sent and 10 deleted. */
+  workRunMs: number;
+  /** Nothing due. */
+  idleRunMs: number;
+  /** Nothing due, and the ten-minute count of every record. */
+  countRunMs: number;
+  sent: number;
+  deleted: number;
+}
+
+async function seed(directory: string, records: EnquiryRecord[]): Promise<void> {
+  const site = path.join(directory, 'entries', 'local');
+  const write = async (store: string, key: string, data: string) => {
+    const file = path.join(site, store, ...key.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, data, { mode: 0o600 });
+  };
+  for (let i = 0; i < records.length; i += 500) {
+    await Promise.all(
+      records
+        .slice(i, i + 500)
+        .flatMap((record) => [
+          write('site:enquiries', record.id, JSON.stringify(record)),
+          write('site:enquiries-index', indexKey(record) ?? '', ''),
+        ]),
+    );
+  }
+}
+
+function recordsFor(size: number, now: number): EnquiryRecord[] {
+  const id = (n: number) => n.toString(16).padStart(32, '0');
+  const expired = now - enquiryPolicy.deleteDeliveredAfterMs - day;
+  return Array.from({ length: size }, (_, n) => {
+    if (n < 10) return newRecord(id(n), enquiry, false, now - 10 * 60_000);
+    const at = n < 20 ? expired : now - (n % 29) * day - 60_000;
+    return markDelivered(newRecord(id(n), enquiry, false, at), at);
+  });
+}
+
+async function benchSize(size: number): Promise<JobBench> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'bench-job-'));
+  const now = Date.now();
+  await seed(root, recordsFor(size, now));
+  const blobs = await startLocalBlobs(root);
+  const smtp = await startSmtpServer();
+  const env = { ...process.env, ...smtpTestEnv(smtp.port) };
+  const store = openEnquiryStore();
+  const retry = createRetryHandler({ now: () => Date.now(), store, mailer: deliverEmail, env });
+  const counted = (countedAt: number) => store.index.saveCensus({ records: size, countedAt, indexed: true });
+  try {
+    const time = async () => {
+      const started = performance.now();
+      const summary = (await (await retry()).json()) as { deleted?: number };
+      return { ms: performance.now() - started, deleted: summary.deleted ?? 0 };
+    };
+    await counted(Date.now());
+    const work = await time();
+    const idle = await time();
+    await counted(0);
+    const count = await time();
+    return {
+      records: size,
+      workRunMs: work.ms,
+      idleRunMs: idle.ms,
+      countRunMs: count.ms,
+      sent: smtp.received.length,
+      deleted: work.deleted + idle.deleted + count.deleted,
+    };
+  } finally {
+    await smtp.close();
+    await blobs.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+export async function benchEnquiryJob(): Promise<JobBench[]> {
+  const quiet = { info: console.info, error: console.error };
+  console.info = console.error = () => undefined;
+  const results: JobBench[] = [];
+  try {
+    for (const size of sizes) results.push(await benchSize(size));
+  } finally {
+    Object.assign(console, quiet);
+  }
+  console.log('\nThe retry job over a local store (10 due, 10 past retention, the rest delivered)');
+  console.log('records   run: 10 sent, 10 deleted   run: nothing due   run: with the ten-minute count');
+  for (const row of results) {
+    const ms = (value: number, width: number) => `${value.toFixed(0)} ms`.padStart(width);
+    console.log(
+      `${String(row.records).padStart(7)}   ${ms(row.workRunMs, 23)}   ${ms(row.idleRunMs, 16)}   ${ms(row.countRunMs, 30)}`,
+    );
+    if (row.sent !== 10 || row.deleted !== 10) {
+      throw new Error(
+        `${row.records} records: expected 10 sent and 10 deleted, got ${row.sent} and ${row.deleted}`,
+      );
+    }
+  }
+  return results;
+}

@@ -1,0 +1,76 @@
+/**
+ * The retry job's exactly-once guarantee against the local Blobs server and a real SMTP server:
+ * two runs racing over the same due records mail each once, and a run that died holding a lease
+ * leaves the record alone until the lease runs out, then it goes once, with the same Message-ID.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { backoffMs, newRecord, startAttempt } from '../../../../functions/lib/enquiry-record.ts';
+import { createRetryHandler } from '../../../../functions/retry-enquiries.mts';
+import { startLocalBlobs, type LocalBlobs } from '../../../../server/local-blobs.ts';
+import { realDeps, sampleEnquiry, stubSmtpEnv } from '../../../support/enquiries.ts';
+import { parseEmail } from '../../../support/raw-email.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../../support/smtp-test-server.ts';
+
+let root: string;
+let blobs: LocalBlobs;
+let smtp: TestSmtpServer;
+const { store } = realDeps();
+const idOf = (round: number, n: number) => `${round}${n}`.padStart(32, '0');
+const messageIds = () => smtp.received.map((message) => parseEmail(message.raw).header('message-id'));
+
+beforeEach(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  root = await mkdtemp(path.join(os.tmpdir(), 'enquiry-job-'));
+  blobs = await startLocalBlobs(root);
+  smtp = await startSmtpServer();
+  stubSmtpEnv(smtp.port);
+});
+
+afterEach(async () => {
+  await smtp.close();
+  await blobs.stop();
+  await rm(root, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('the retry job, exactly once', () => {
+  it('mails each due record once when two runs race over them', async () => {
+    const first = createRetryHandler(realDeps());
+    const second = createRetryHandler(realDeps());
+    const expected: string[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      for (let n = 1; n <= 5; n += 1) {
+        const record = newRecord(idOf(round, n), sampleEnquiry, false, Date.now() - 2 * backoffMs(1));
+        expect((await store.save(record)).ok).toBe(true);
+        expected.push(`<enquiry-${record.id}@agency.example>`);
+      }
+      await Promise.all([first(), second()]);
+    }
+    expect(messageIds().sort()).toEqual(expected.sort());
+  });
+
+  it('leaves a record leased by a run that died alone until the lease runs out, then mails it once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const record = newRecord(idOf(9, 1), sampleEnquiry, false, Date.now() - 2 * backoffMs(1));
+      const leased = startAttempt(record, Date.now());
+      expect((await store.save(leased)).ok).toBe(true);
+      const retry = createRetryHandler(realDeps());
+      await retry();
+      expect(smtp.received).toHaveLength(0);
+
+      vi.setSystemTime(Date.parse(leased.nextAttemptAt) + 1);
+      await retry();
+      await retry();
+      expect(messageIds()).toEqual([`<enquiry-${record.id}@agency.example>`]);
+      expect(await store.get(record.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
