@@ -1,15 +1,15 @@
 /**
  * A Netlify Scheduled Function: every minute, sends stored enquiries that are still pending (those
  * kept while mail was not configured included), gives up on those pending for 24 hours since their
- * first attempt and deletes old ones (functions/lib/enquiry-job.ts). With mail not configured it
+ * first attempt and deletes old ones (functions/lib/retry.ts). With mail not configured it
  * sends nothing and gives nothing up, and still deletes old records. `npm start` runs the same
  * handler in-process, at start-up and on the same schedule.
  */
 import { site } from '../src/site.config.ts';
 import { deliverEmail } from './lib/deliver-email.ts';
-import type { Mailer } from './lib/enquiry-delivery.ts';
-import { runEnquiryJob } from './lib/enquiry-job.ts';
-import { openEnquiryStore, type EnquiryStore } from './lib/enquiry-store.ts';
+import type { Mailer } from './lib/send.ts';
+import { runEnquiryJob } from './lib/retry.ts';
+import { openEnquiryStore, type EnquiryStore } from './lib/store/records.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 import { mailRoute } from './lib/mail-settings.ts';
 

@@ -12,8 +12,8 @@ import { fillTimeField, honeypotField, spamVerdict } from '../src/lib/shared/spa
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';
 import { deliverEmail } from './lib/deliver-email.ts';
-import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept-enquiry.ts';
-import { openEnquiryStore } from './lib/enquiry-store.ts';
+import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept.ts';
+import { openEnquiryStore } from './lib/store/records.ts';
 import { logOutcome } from './lib/log-outcome.ts';
 import { mailRoute } from './lib/mail-settings.ts';
 import {
@@ -22,7 +22,7 @@ import {
   parseFields,
   readBodyText,
   unreadableFields,
-} from './lib/read-request.ts';
+} from './lib/receive.ts';
 import { failure, success } from './lib/responses.ts';
 import type { FieldErrors } from './lib/responses.ts';
 import type { SlidingWindowLimiter } from './lib/sliding-window-limiter.ts';

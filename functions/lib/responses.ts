@@ -4,7 +4,7 @@
  * post gets a 303 to the thank-you page or to the error page.
  */
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
-import type { EnquiryFormat } from './read-request.ts';
+import type { EnquiryFormat } from './receive.ts';
 
 const sentPage = '/contact/sent';
 const errorPage = '/contact/error';

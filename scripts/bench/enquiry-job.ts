@@ -9,16 +9,16 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { indexKey } from '../../functions/lib/enquiry-index.ts';
+import { indexKey } from '../../functions/lib/store/due-index.ts';
 import {
   enquiryPolicy,
   markDelivered,
   newRecord,
   type EnquiryRecord,
-} from '../../functions/lib/enquiry-record.ts';
+} from '../../functions/lib/record.ts';
 import { createRetryHandler } from '../../functions/retry-enquiries.mts';
 import { deliverEmail } from '../../functions/lib/deliver-email.ts';
-import { openEnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { startLocalBlobs } from '../../server/local-blobs.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
 import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';

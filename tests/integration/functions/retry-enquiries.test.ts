@@ -13,7 +13,7 @@ import {
   markDelivered,
   markUndeliverable,
   newRecord,
-} from '../../../functions/lib/enquiry-record.ts';
+} from '../../../functions/lib/record.ts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryPolicy, type EnquiryRecord } from '../../../functions/lib/enquiry-record.ts';
+import { enquiryPolicy, type EnquiryRecord } from '../../../functions/lib/record.ts';
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createSiteServer } from '../../../server/server.ts';

@@ -16,10 +16,10 @@ import {
   newRecord,
   newUnsentRecord,
   type EnquiryRecord,
-} from '../../../functions/lib/enquiry-record.ts';
+} from '../../../functions/lib/record.ts';
 import { composeEnquiryEmail } from '../../../functions/lib/enquiry-email.ts';
-import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
-import { runEnquiriesCommand, usage } from '../../../scripts/enquiries/commands.ts';
+import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
+import { runEnquiriesCommand, usage } from '../../../scripts/enquiries/list.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
 import { sampleEnquiry } from '../../support/enquiries.ts';
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openEnquiryStore } from '../../../functions/lib/enquiry-store.ts';
+import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { clientAddress } from '../../../server/function-route.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
 import { createSiteServer } from '../../../server/server.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openEnquiryStore } from '../../../../functions/lib/enquiry-store.ts';
+import { openEnquiryStore } from '../../../../functions/lib/store/records.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, newRecord, startAttempt } from '../../../../functions/lib/enquiry-record.ts';
+import { backoffMs, newRecord, startAttempt } from '../../../../functions/lib/record.ts';
 import { createRetryHandler } from '../../../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../../../server/local-blobs.ts';
 import { realDeps, sampleEnquiry, stubSmtpEnv } from '../../../support/enquiries.ts';

@@ -7,10 +7,10 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newRecord } from '../../../../functions/lib/enquiry-record.ts';
-import { openEnquiryStore, siteCredentials } from '../../../../functions/lib/enquiry-store.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../../server/local-blobs.ts';
-import { sampleEnquiry, withBlobsDown } from '../../../support/enquiries.ts';
+import { newRecord } from '../../../../../functions/lib/record.ts';
+import { openEnquiryStore, siteCredentials } from '../../../../../functions/lib/store/records.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../../../../server/local-blobs.ts';
+import { sampleEnquiry, withBlobsDown } from '../../../../support/enquiries.ts';
 
 let root: string;
 let blobs: LocalBlobs;

@@ -5,17 +5,17 @@
  * never sends twice when runs overlap or when saving "delivered" fails.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Mailer, SendableRoute } from '../../../../functions/lib/enquiry-delivery.ts';
-import { jobBudgetMs, jobSendLimitMs, runEnquiryJob } from '../../../../functions/lib/enquiry-job.ts';
-import { indexKey } from '../../../../functions/lib/enquiry-index.ts';
+import type { Mailer, SendableRoute } from '../../../../functions/lib/send.ts';
+import { jobBudgetMs, jobSendLimitMs, runEnquiryJob } from '../../../../functions/lib/retry.ts';
+import { indexKey } from '../../../../functions/lib/store/due-index.ts';
 import {
   enquiryPolicy,
   markDelivered,
   newRecord,
   newUnsentRecord,
   type EnquiryRecord,
-} from '../../../../functions/lib/enquiry-record.ts';
-import { openEnquiryStore } from '../../../../functions/lib/enquiry-store.ts';
+} from '../../../../functions/lib/record.ts';
+import { openEnquiryStore } from '../../../../functions/lib/store/records.ts';
 import { mailRoute, type MailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '../../../support/memory-blobs.ts';

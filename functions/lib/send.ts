@@ -7,8 +7,8 @@
  */
 import type { Delivery } from './deliver-email.ts';
 import { composeEnquiryEmail, type EnquiryEmail } from './enquiry-email.ts';
-import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './enquiry-record.ts';
-import type { EnquiryStore } from './enquiry-store.ts';
+import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
+import type { EnquiryStore } from './store/records.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 

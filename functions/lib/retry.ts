@@ -1,5 +1,5 @@
 /**
- * The scheduled job over the store's index (enquiry-index.ts), so its work grows with what is due,
+ * The scheduled job over the store's index (store/due-index.ts), so its work grows with what is due,
  * never with the store: re-sends the pending enquiries whose backoff has run out, marks failed
  * those pending for 24 hours (logged `outcome=undeliverable`), deletes delivered ones after 30
  * days and failed ones after 90, and every ten minutes counts the records for the store's cap.
@@ -14,17 +14,17 @@
  * after sending and before saving "delivered" leaves the record leased: it is sent again, with the
  * same Message-ID, only once the lease has run out (a minute or more, past any send's time limit).
  */
-import { attemptDelivery, saveDelivered, sentUnsaved, type DeliveryDeps } from './enquiry-delivery.ts';
-import { indexKey, orphanAfterMs, type IndexEntry } from './enquiry-index.ts';
+import { attemptDelivery, saveDelivered, sentUnsaved, type DeliveryDeps } from './send.ts';
+import { indexKey, orphanAfterMs, type IndexEntry } from './store/due-index.ts';
 import {
   dueAction,
   markDelivered,
   markUndeliverable,
   startAttempt,
   type EnquiryRecord,
-} from './enquiry-record.ts';
-import { takeCensus } from './enquiry-census.ts';
-import { storeCapRecords } from './enquiry-store.ts';
+} from './record.ts';
+import { takeCensus } from './store/census.ts';
+import { storeCapRecords } from './store/records.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 

@@ -4,11 +4,11 @@
  * cap an enquiry is refused storage with a clear line, answered as received only if it was sent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEnquiryAcceptor, type AcceptDeps } from '../../../../functions/lib/accept-enquiry.ts';
-import type { Mailer, SendableRoute } from '../../../../functions/lib/enquiry-delivery.ts';
-import { runEnquiryJob } from '../../../../functions/lib/enquiry-job.ts';
-import { enquiryPolicy, type EnquiryRecord } from '../../../../functions/lib/enquiry-record.ts';
-import { openEnquiryStore, storeCapRecords } from '../../../../functions/lib/enquiry-store.ts';
+import { createEnquiryAcceptor, type AcceptDeps } from '../../../../functions/lib/accept.ts';
+import type { Mailer, SendableRoute } from '../../../../functions/lib/send.ts';
+import { runEnquiryJob } from '../../../../functions/lib/retry.ts';
+import { enquiryPolicy, type EnquiryRecord } from '../../../../functions/lib/record.ts';
+import { openEnquiryStore, storeCapRecords } from '../../../../functions/lib/store/records.ts';
 import { mailRoute, type MailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '../../../support/memory-blobs.ts';

@@ -5,10 +5,10 @@
  * `print`, every line made safe for a terminal first, and answers an exit code, so tests can run
  * it against any store.
  */
-import { enquiryEmail } from '../../functions/lib/enquiry-delivery.ts';
-import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/lib/enquiry-record.ts';
-import type { EnquiryRecord } from '../../functions/lib/enquiry-record.ts';
-import type { EnquiryStore } from '../../functions/lib/enquiry-store.ts';
+import { enquiryEmail } from '../../functions/lib/send.ts';
+import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/lib/record.ts';
+import type { EnquiryRecord } from '../../functions/lib/record.ts';
+import type { EnquiryStore } from '../../functions/lib/store/records.ts';
 import { printable } from './printable.ts';
 
 export const usage = [

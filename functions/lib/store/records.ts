@@ -1,15 +1,15 @@
 /**
  * Where enquiries are kept: the `enquiries` store of Netlify Blobs, and its index beside it
- * (enquiry-index.ts), kept in step by `create` and `save`. On Netlify the function's environment
+ * (due-index.ts), kept in step by `create` and `save`. On Netlify the function's environment
  * says where it is; under `npm start`, `npm run dev` and the tests the same client talks to the
  * package's own local server (server/local-blobs.ts), which sets that environment. Every call has
- * one deadline, retries included (store-call.ts), and answers a tagged result: it never throws.
+ * one deadline, retries included (deadline.ts), and answers a tagged result: it never throws.
  */
 import { getStore, type Store } from '@netlify/blobs';
-import { indexKey, openEnquiryIndex, type EnquiryIndex } from './enquiry-index.ts';
-import type { EnquiryRecord } from './enquiry-record.ts';
-import { logOutcome } from './log-outcome.ts';
-import { storeCall, type StoreResult } from './store-call.ts';
+import { indexKey, openEnquiryIndex, type EnquiryIndex } from './due-index.ts';
+import type { EnquiryRecord } from '../record.ts';
+import { logOutcome } from '../log-outcome.ts';
+import { storeCall, type StoreResult } from './deadline.ts';
 
 const enquiryStoreName = 'enquiries';
 const indexStoreName = 'enquiries-index';

@@ -15,7 +15,7 @@ import {
   newUnsentRecord,
   requeue,
   startAttempt,
-} from '../../../../functions/lib/enquiry-record.ts';
+} from '../../../../functions/lib/record.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 
 const minute = 60_000;

@@ -6,8 +6,8 @@
  * The same id twice is answered as received once more and never mailed again; while the first
  * is still being handled, the second waits for it and gets the same answer.
  */
-import { attemptDelivery, type DeliveryDeps } from './enquiry-delivery.ts';
-import { enquiryId, newRecord, newUnsentRecord } from './enquiry-record.ts';
+import { attemptDelivery, type DeliveryDeps } from './send.ts';
+import { enquiryId, newRecord, newUnsentRecord } from './record.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';

@@ -5,11 +5,11 @@
  * (`enquiries-index`) beside the records. An entry is written before the record it describes, so
  * a record is never without one; an entry left behind (a record since moved on) is dropped by the
  * job when it reaches it. Also holds the census: how many records the store held when last counted
- * (enquiry-census.ts).
+ * (census.ts).
  */
 import type { Store } from '@netlify/blobs';
-import { enquiryPolicy, type EnquiryRecord } from './enquiry-record.ts';
-import { storeCall, type StoreResult } from './store-call.ts';
+import { enquiryPolicy, type EnquiryRecord } from '../record.ts';
+import { storeCall, type StoreResult } from './deadline.ts';
 
 export interface IndexEntry {
   key: string;

@@ -1,12 +1,12 @@
 /**
  * The retry job's count of the store, at most every ten minutes: how many records it holds, for
- * the store's cap (enquiry-store.ts). Until one count has found every record in the index, it also
+ * the store's cap (records.ts). Until one count has found every record in the index, it also
  * indexes those that are not (records kept before the index existed), a few seconds' worth a run.
  * Answers whether every store call succeeded; never throws.
  */
-import { indexKey } from './enquiry-index.ts';
-import type { EnquiryStore } from './enquiry-store.ts';
-import { logOutcome } from './log-outcome.ts';
+import { indexKey } from './due-index.ts';
+import type { EnquiryStore } from './records.ts';
+import { logOutcome } from '../log-outcome.ts';
 
 const censusEveryMs = 10 * 60_000;
 /** How long one run may spend indexing records kept before the index. */
