@@ -6,7 +6,7 @@
  * handler in-process, at start-up and on the same schedule.
  */
 import { site } from '../src/site.config.ts';
-import { deliverEmail } from './lib/deliver-email.ts';
+import { deliverEmail } from './lib/send.ts';
 import type { Mailer } from './lib/send.ts';
 import { runEnquiryJob } from './lib/retry.ts';
 import { openEnquiryStore, type EnquiryStore } from './lib/store/records.ts';

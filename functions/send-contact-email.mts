@@ -11,20 +11,14 @@ import { submissionIdField } from '../src/lib/shared/submission.ts';
 import { fillTimeField, honeypotField, spamVerdict } from '../src/lib/shared/spam-traps.ts';
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';
-import { deliverEmail } from './lib/deliver-email.ts';
+import { deliverEmail } from './lib/send.ts';
 import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept.ts';
 import { openEnquiryStore } from './lib/store/records.ts';
 import { logOutcome } from './lib/log-outcome.ts';
 import { mailRoute } from './lib/mail-settings.ts';
-import {
-  enquiryFormat,
-  isCrossSite,
-  parseFields,
-  readBodyText,
-  unreadableFields,
-} from './lib/receive.ts';
-import { failure, success } from './lib/responses.ts';
-import type { FieldErrors } from './lib/responses.ts';
+import { enquiryFormat, isCrossSite, parseFields, readBodyText, unreadableFields } from './lib/receive.ts';
+import { failure, success } from './lib/receive.ts';
+import type { FieldErrors } from './lib/receive.ts';
 import type { SlidingWindowLimiter } from './lib/sliding-window-limiter.ts';
 
 // Literal values: Netlify reads this object without running the code. Held by a test to

@@ -20,7 +20,8 @@ interface Submission {
   possibleSpam: boolean;
 }
 
-type Accepted = { ok: true; outcome: 'sent' | 'queued' | 'kept' | 'duplicate' } | { ok: false };
+/** Received (stored or sent: the visitor is told so), or neither. */
+type Accepted = { ok: boolean };
 
 export type AcceptEnquiry = (submission: Submission, route: MailRoute) => Promise<Accepted>;
 
@@ -33,7 +34,7 @@ export function createEnquiryAcceptor(deps: AcceptDeps): AcceptEnquiry {
     if (running) {
       const first = await running;
       if (first.ok) logOutcome('duplicate', { id });
-      return first.ok ? { ok: true, outcome: 'duplicate' } : first;
+      return first;
     }
     const accepting = accept(id, submission, route, deps);
     inProgress.set(id, accepting);
@@ -58,9 +59,9 @@ async function accept(
   const flagged = submission.possibleSpam ? 'too-fast' : undefined;
 
   const stored = await deps.store.create(record);
-  if (stored.ok && !stored.value.created) {
+  if (stored.ok && !stored.value) {
     logOutcome('duplicate', { id });
-    return { ok: true, outcome: 'duplicate' };
+    return { ok: true };
   }
   if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
 
@@ -68,7 +69,7 @@ async function accept(
     if (!stored.ok) return { ok: false };
     // One line per kept enquiry, naming why: never what the visitor wrote.
     logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
-    return { ok: true, outcome: 'kept' };
+    return { ok: true };
   }
 
   const attempt = await attemptDelivery(record, { ...deps, route }, stored.ok);
@@ -76,11 +77,11 @@ async function accept(
   const wasStored = !stored.ok ? 'no' : attempt.delivered && !attempt.saved ? 'unmarked' : 'yes';
   if (attempt.delivered) {
     logOutcome('sent', { id, via: attempt.delivery.via, stored: wasStored, flagged });
-    return { ok: true, outcome: 'sent' };
+    return { ok: true };
   }
   const { code, responseCode, command } = attempt.error;
   logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
   if (!stored.ok) return { ok: false };
   logOutcome('queued', { id, retryAt: record.nextAttemptAt });
-  return { ok: true, outcome: 'queued' };
+  return { ok: true };
 }

@@ -32,7 +32,6 @@ export interface EnquiryRecord {
   firstAttemptAt?: string;
   /** Not retried before this moment; also holds off a second sender while one attempt runs. */
   nextAttemptAt: string;
-  lastAttemptAt?: string;
   deliveredAt?: string;
   failedAt?: string;
   lastError?: SendError;
@@ -123,7 +122,6 @@ export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecor
     status: 'pending',
     attempts,
     firstAttemptAt: record.firstAttemptAt ?? (record.attempts > 0 ? record.receivedAt : at),
-    lastAttemptAt: at,
     nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(),
   };
 }

@@ -16,13 +16,7 @@
  */
 import { attemptDelivery, saveDelivered, sentUnsaved, type DeliveryDeps } from './send.ts';
 import { indexKey, orphanAfterMs, type IndexEntry } from './store/due-index.ts';
-import {
-  dueAction,
-  markDelivered,
-  markUndeliverable,
-  startAttempt,
-  type EnquiryRecord,
-} from './record.ts';
+import { dueAction, markDelivered, markUndeliverable, startAttempt, type EnquiryRecord } from './record.ts';
 import { takeCensus } from './store/census.ts';
 import { storeCapRecords } from './store/records.ts';
 import { logOutcome } from './log-outcome.ts';

@@ -24,7 +24,6 @@ export interface SlidingWindowLimiter {
   consume(key: string, nowMs: number): LimiterVerdict;
   /** Gives back the key's latest hit: the request it counted could not be accepted at all. */
   release(key: string): void;
-  reset(): void;
 }
 
 /** Expired keys dropped per call: more than one, so the map shrinks faster than it grows. */
@@ -78,9 +77,6 @@ export function createSlidingWindowLimiter({
       if (!times) return;
       if (times.length > 1) hits.set(key, times.slice(0, -1));
       else hits.delete(key);
-    },
-    reset() {
-      hits.clear();
     },
   };
 }

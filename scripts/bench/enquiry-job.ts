@@ -10,14 +10,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { indexKey } from '../../functions/lib/store/due-index.ts';
-import {
-  enquiryPolicy,
-  markDelivered,
-  newRecord,
-  type EnquiryRecord,
-} from '../../functions/lib/record.ts';
+import { enquiryPolicy, markDelivered, newRecord, type EnquiryRecord } from '../../functions/lib/record.ts';
 import { createRetryHandler } from '../../functions/retry-enquiries.mts';
-import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import { deliverEmail } from '../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { startLocalBlobs } from '../../server/local-blobs.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';

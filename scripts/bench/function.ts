@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
-import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import { deliverEmail } from '../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { maxBodyBytes } from '../../functions/lib/receive.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';

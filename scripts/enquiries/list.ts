@@ -9,7 +9,6 @@ import { enquiryEmail } from '../../functions/lib/send.ts';
 import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/lib/record.ts';
 import type { EnquiryRecord } from '../../functions/lib/record.ts';
 import type { EnquiryStore } from '../../functions/lib/store/records.ts';
-import { printable } from './printable.ts';
 
 export const usage = [
   'Usage: npm run enquiries [-- --show ID | --resend ID]',
@@ -135,4 +134,16 @@ async function resend(record: EnquiryRecord, { store, now, print }: CommandDeps)
 function storeError({ print }: Pick<CommandDeps, 'print'>, code: string): number {
   print(`The enquiry store could not be read (${code}).`);
   return 1;
+}
+
+/**
+ * Text from a visitor made safe for the operator's terminal: every control character (C0, DEL,
+ * C1 such as U+009B, which a terminal reads as an escape sequence), line and paragraph separator
+ * and invisible formatting character (Unicode category Cf: the bidirectional controls U+202A–202E,
+ * U+2066–2069, U+200E/F, U+061C and their kin) is shown as a visible `\u{…}` escape instead.
+ */
+const unsafe = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
+
+function printable(text: string): string {
+  return text.replace(unsafe, (char) => `\\u{${char.codePointAt(0)?.toString(16).padStart(4, '0')}}`);
 }

@@ -6,7 +6,7 @@
 import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
-import { deliverEmail } from '../../functions/lib/deliver-email.ts';
+import { deliverEmail } from '../../functions/lib/send.ts';
 import type { Mailer } from '../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';

@@ -28,11 +28,9 @@ export const storeCapRecords = 20_000;
 const listDeadlineMs = 10_000;
 const listAllDeadlineMs = 20_000;
 
-type Created = { created: true } | { created: false; existing: EnquiryRecord | undefined };
-
 export interface EnquiryStore {
-  /** Writes a new record, unless its id is already stored: then `created: false` and the stored one. */
-  create(record: EnquiryRecord): Promise<StoreResult<Created>>;
+  /** Writes a new record, unless its id is already stored: then `false`. */
+  create(record: EnquiryRecord): Promise<StoreResult<boolean>>;
   get(id: string): Promise<StoreResult<EnquiryRecord | undefined>>;
   /** The record with its version, for a `save` that must not overwrite someone else's. */
   read(id: string): Promise<StoreResult<{ record: EnquiryRecord; etag: string } | undefined>>;
@@ -86,11 +84,9 @@ export function openEnquiryStore(credentials?: SiteCredentials, openStore?: Stor
       }
       const entry = await indexed(record);
       if (!entry.ok) return entry;
-      return storeCall(async (fetch) => {
-        const { modified } = await records(fetch).setJSON(record.id, record, { onlyIfNew: true });
-        if (modified) return { created: true };
-        return { created: false, existing: asRecord(await records(fetch).get(record.id, { type: 'json' })) };
-      });
+      return storeCall(
+        async (fetch) => (await records(fetch).setJSON(record.id, record, { onlyIfNew: true })).modified,
+      );
     },
     get: (id) => storeCall(async (fetch) => asRecord(await records(fetch).get(id, { type: 'json' }))),
     read: (id) =>

@@ -8,12 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  enquiryPolicy,
-  markDelivered,
-  markUndeliverable,
-  newRecord,
-} from '../../../functions/lib/record.ts';
+import { enquiryPolicy, markDelivered, markUndeliverable, newRecord } from '../../../functions/lib/record.ts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';

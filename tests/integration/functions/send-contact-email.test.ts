@@ -12,7 +12,7 @@ import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { mailRoute, smtpTimeouts } from '../../../functions/lib/mail-settings.ts';
 import { maxBodyBytes } from '../../../functions/lib/receive.ts';
-import { securityHeaders } from '../../../functions/lib/responses.ts';
+import { securityHeaders } from '../../../functions/lib/receive.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';

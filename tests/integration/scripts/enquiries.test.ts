@@ -17,7 +17,7 @@ import {
   newUnsentRecord,
   type EnquiryRecord,
 } from '../../../functions/lib/record.ts';
-import { composeEnquiryEmail } from '../../../functions/lib/enquiry-email.ts';
+import { composeEnquiryEmail } from '../../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { runEnquiriesCommand, usage } from '../../../scripts/enquiries/list.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';

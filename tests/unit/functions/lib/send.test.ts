@@ -1,6 +1,6 @@
 /** The enquiry email's text helpers. */
 import { describe, expect, it } from 'vitest';
-import { singleLine } from '../../../../functions/lib/enquiry-email.ts';
+import { singleLine } from '../../../../functions/lib/send.ts';
 
 describe('email text helpers', () => {
   it('turns line breaks and control characters into single spaces', () => {
