@@ -8,6 +8,7 @@ export const requiredPlaceholders = {
     'legalName',
     'registeredOffice',
     'controllerEmail',
+    'requiredFields',
     'deliveredRetention',
     'undeliverableRetention',
     'complaintAcknowledgement',

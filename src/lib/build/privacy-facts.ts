@@ -6,6 +6,7 @@
  */
 import { enquiryPolicy } from '../../../functions/lib/enquiry-record.ts';
 import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
+import { enquirySchema, type EnquiryField } from '../shared/enquiry.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;
@@ -33,3 +34,14 @@ export const complaintAcknowledgement = whole(30 * dayMs, dayMs, 'day');
 
 /** The Information Commissioner's Office: where a complaint goes next. */
 export const ico = { website: 'https://ico.org.uk', helpline: '0303 123 1113' } as const;
+
+/** The fields an enquiry cannot be sent without (Art 13(2)(e): whether giving data is required). */
+export const requiredEnquiryFields = (Object.keys(enquirySchema.shape) as EnquiryField[]).filter(
+  (field) => !enquirySchema.shape[field].safeParse(undefined).success,
+);
+
+/** "name, email and message", in the form's own labels (src/content/pages/contact.yaml). */
+export const requiredFieldsText = (labels: Record<EnquiryField, string>) =>
+  new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(
+    requiredEnquiryFields.map((field) => labels[field].toLowerCase()),
+  );

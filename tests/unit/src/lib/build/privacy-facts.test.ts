@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { complaintAcknowledgement, ico, retention } from '@/lib/build/privacy-facts';
+import {
+  complaintAcknowledgement,
+  ico,
+  requiredEnquiryFields,
+  requiredFieldsText,
+  retention,
+} from '@/lib/build/privacy-facts';
 import { enquiryPolicy } from '../../../../../functions/lib/enquiry-record.ts';
 import { contactRateLimit } from '../../../../../functions/lib/contact-rate-limit.ts';
 
@@ -16,5 +22,18 @@ describe('the privacy notice’s figures', () => {
   it('give the complaint acknowledgement period and the ICO’s website and helpline', () => {
     expect(complaintAcknowledgement).toBe('30 days');
     expect(ico).toEqual({ website: 'https://ico.org.uk', helpline: '0303 123 1113' });
+  });
+
+  it('say which enquiry fields are required, in the form’s labels', () => {
+    expect(requiredEnquiryFields).toEqual(['name', 'email', 'message']);
+    const labels = {
+      name: 'Full Name',
+      email: 'Email',
+      company: 'Company',
+      projectType: 'Type',
+      budgetRange: 'Budget',
+      message: 'Message',
+    };
+    expect(requiredFieldsText(labels)).toBe('full name, email and message');
   });
 });
