@@ -48,9 +48,7 @@ export function disclosureParts(company: Company): string[] {
 
 /** Next to prices: whether they include VAT, so no visitor is surprised by the invoice. */
 export const vatStatement = (company: Company) =>
-  company.vatNumber
-    ? 'All prices are plus VAT at the current rate.'
-    : 'We are not VAT-registered, so no VAT is charged on these prices.';
+  company.vatNumber ? 'Prices are plus VAT.' : 'No VAT is charged: we are not VAT-registered.';
 
 /** The law the terms are governed by, and whose courts hear a dispute. */
 export const governingLaw = (company: Company) => `the laws of ${partOfUkName(company)}`;

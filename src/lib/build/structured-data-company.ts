@@ -7,6 +7,13 @@
 import type { OrganizationLeaf, PostalAddressLeaf } from 'schema-dts';
 import type { Address, Company } from '../../schemas/company.ts';
 
+/**
+ * The pages whose Organization node carries the legal identity: the home, about and contact pages,
+ * where search engines look for it. Every other page names the same organisation by its @id and
+ * spends its first-round-trip bytes on its own content.
+ */
+export const legalIdentityPages: readonly string[] = ['/', '/about', '/contact'];
+
 export function postalAddress(address: Address): PostalAddressLeaf {
   return {
     '@type': 'PostalAddress',
