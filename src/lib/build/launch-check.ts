@@ -99,11 +99,10 @@ function companyItems(companyText: string | undefined): LaunchItem[] {
 function mailItems(env: Env): LaunchItem[] {
   const fix = `set SMTP_HOST, MAIL_FROM and MAIL_TO ${where}, where the site runs`;
   const route = mailRoute({ ...env, CONTEXT: 'production' }, 'unused@localhost');
-  // In production the outbox is refused, so anything but SMTP is `unconfigured`.
-  if (route.kind === 'unconfigured')
-    return [{ problem: `Enquiries cannot be emailed: ${route.problem}`, fix }];
-  if (route.kind === 'outbox')
-    return [{ problem: 'Enquiries would only be kept as files, never emailed', fix }];
+  if (route.kind !== 'smtp') {
+    const reason = 'problem' in route ? route.problem : 'no SMTP server is set';
+    return [{ problem: `Enquiries cannot be emailed: ${reason}`, fix }];
+  }
   return [route.from, route.to]
     .filter((address) => isPlaceholderHost(domainOf(address)))
     .map((address) => ({ problem: `MAIL_FROM or MAIL_TO is still an example address (${address})`, fix }));
