@@ -25,6 +25,7 @@ const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts'
 const { absoluteUrl } = await import('./src/lib/build/head.ts');
 const { isArticleRoute } = await import('./src/lib/build/articles.ts');
 const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
+const { launchCheck } = await import('./src/integrations/launch-check.ts');
 
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
@@ -47,6 +48,13 @@ export default defineConfig({
     }),
   },
   integrations: [
+    // First: a Netlify production deploy with placeholders stops before any work; others warn.
+    launchCheck({
+      env: process.env,
+      root: process.cwd(),
+      checkMail: buildConfig.onNetlify,
+      refuse: buildConfig.refusePlaceholders,
+    }),
     react(),
     clientDirectives(),
     serviceLinks(),

@@ -15,6 +15,8 @@ const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
 const { startLocalBlobs } = await import('./local-blobs.ts');
 const { scheduleRetries } = await import('./retry-schedule.ts');
+const { launchItems, readCompanyText } = await import('../src/lib/build/launch-check.ts');
+const { launchVerdict } = await import('../src/integrations/launch-check.ts');
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
@@ -36,7 +38,8 @@ function buildIsStale(): boolean {
   return !built || sources.some((source) => newestChange(source) > built.mtimeMs);
 }
 
-if (!process.argv.includes('--no-build') && buildIsStale()) {
+const rebuild = !process.argv.includes('--no-build') && buildIsStale();
+if (rebuild) {
   console.log('Building the site…');
   const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
@@ -44,6 +47,12 @@ if (!process.argv.includes('--no-build') && buildIsStale()) {
     stdio: 'inherit',
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+} else {
+  // A build prints the launch check's placeholders itself; without one, say them once here (the
+  // mail settings have their own warning below).
+  const items = launchItems({ env: process.env, companyText: readCompanyText(project), checkMail: false });
+  const verdict = launchVerdict(items, false);
+  if (verdict.kind === 'warn') console.warn(verdict.message);
 }
 
 const blobs = await startLocalBlobs(config.enquiryStoreDir);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
 import { serviceFiles } from './lib/build/service-files.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
+import { companySchema } from './schemas/company.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
 import {
   aboutSchema,
@@ -148,6 +149,12 @@ const legal = defineCollection({
   }),
 });
 
+/** The business behind the site: its legal name, number, office and VAT (src/content/company.yaml). */
+const company = defineCollection({
+  loader: glob({ pattern: 'company.yaml', base: './src/content' }),
+  schema: companySchema,
+});
+
 export const collections = {
   layout,
   home,
@@ -159,6 +166,7 @@ export const collections = {
   placeholders,
   notFound,
   legal,
+  company,
   blog,
   caseStudies,
 };

@@ -110,6 +110,9 @@ export const contactSchema = z.object({
       bookLabel: text('Button label.'),
     }),
     email: z.object({ heading: text('Card heading.'), text: text('Card text.') }),
+    company: z
+      .object({ heading: text('Card heading, e.g. "Company details".') })
+      .describe('The card with the company details from src/content/company.yaml.'),
   }),
   scheduler: z.object({
     heading: text('Heading above the embedded booking calendar.'),

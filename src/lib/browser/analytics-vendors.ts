@@ -31,6 +31,12 @@ export const gaConsentDefault = {
 export const gaTagUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${id}`;
 export const clarityTagUrl = (id: string) => `https://www.clarity.ms/tag/${id}`;
 
+/** Every vendor the page can load, by its ID's name (each one's cookies: src/lib/build/analytics-cookies.ts). */
+export const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
+  ga: gaTagUrl,
+  clarity: clarityTagUrl,
+};
+
 /** Runs `task` once the main thread is idle (within 3 s), or on a timer where idle callbacks are missing. */
 function whenIdle(task: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(task, { timeout: 3000 });
@@ -71,8 +77,10 @@ export function createVendors(ids: AnalyticsIds) {
       requested = false;
       return;
     }
-    if (ids.ga) addScript(gaTagUrl(ids.ga));
-    if (ids.clarity) addScript(clarityTagUrl(ids.clarity));
+    for (const [vendor, tagUrl] of Object.entries(tagUrls)) {
+      const id = ids[vendor as keyof AnalyticsIds];
+      if (id) addScript(tagUrl(id));
+    }
   };
 
   return {

@@ -14,6 +14,9 @@
  *   repository's default branch.
  * - `OUT_DIR`: a build folder other than dist/ (the one given to `--outDir`), which gets an Astro
  *   cache of its own so parallel builds never share one. Default: unset, Astro's own cache.
+ * - `NETLIFY`, `CONTEXT` (set by Netlify): on Netlify the launch check includes the mail settings,
+ *   and a production deploy (`CONTEXT=production`) refuses placeholders
+ *   (src/integrations/launch-check.ts); every other build only warns.
  * A malformed value stops the build with an error naming the variable and the form it expects:
  * a typo in an analytics ID would otherwise ship a tag that silently reports nowhere.
  */
@@ -25,6 +28,10 @@ export interface BuildConfig {
   /** Unset parts fall back to what Git says (src/lib/build/cms-admin.ts, `cmsBackend`). */
   cms: { repo?: string | undefined; branch?: string | undefined };
   outDir?: string | undefined;
+  /** Built by Netlify, whose environment is the deployed site's: the mail settings are there to check. */
+  onNetlify: boolean;
+  /** Netlify's production context: placeholders stop the build instead of a warning. */
+  refusePlaceholders: boolean;
 }
 
 export function readBuildConfig(env: Env = process.env): BuildConfig {
@@ -51,6 +58,8 @@ export function readBuildConfig(env: Env = process.env): BuildConfig {
       branch: read.matching('CMS_BRANCH', /^[^\s~^:?*[\\]+$/, 'must be a Git branch name, like main'),
     },
     outDir: read.text('OUT_DIR'),
+    onNetlify: read.text('NETLIFY') === 'true',
+    refusePlaceholders: read.text('NETLIFY') === 'true' && read.text('CONTEXT') === 'production',
   };
   assertValid(read.problems, 'build settings (src/lib/build/build-config.ts)');
   return config;

@@ -29,6 +29,13 @@ export async function getRequiredEntry<C extends keyof DataEntryMap>(collection:
   return entry as CollectionEntry<C>;
 }
 
+/** The company entry (src/content/company.yaml): every disclosure, the terms and the JSON-LD read it. */
+export async function getCompany() {
+  const entry = await getEntry('company', 'company');
+  if (!entry) throw new Error('Missing content file src/content/company.yaml');
+  return entry.data;
+}
+
 /**
  * The services in their `order`. The menus read the same files apart (service-files.ts, for the
  * phone menu's bundle): should the two readings ever disagree, the build stops here.

@@ -23,6 +23,8 @@ import type {
 import { absoluteUrl } from './head.ts';
 import { logoImage } from './brand-images.ts';
 import { routePath } from '../shared/routes.ts';
+import { legalEntity } from './structured-data-company.ts';
+import type { Company } from '../../schemas/company.ts';
 
 /** The site settings the graph is built from: `site` in src/site.config.ts. */
 export interface SiteSettings {
@@ -109,8 +111,11 @@ function bookingAction(settings: SiteSettings, label: string): ReserveActionLeaf
   };
 }
 
-/** The agency. `bookLabel` is the header's booking button label (src/content/pages/layout.yaml). */
-export function organisation(settings: SiteSettings, bookLabel: string): OrganizationLeaf {
+/**
+ * The agency. `bookLabel` is the header's booking button label (src/content/pages/layout.yaml);
+ * `company` its legal identity (src/content/company.yaml).
+ */
+export function organisation(settings: SiteSettings, bookLabel: string, company?: Company): OrganizationLeaf {
   return {
     '@type': 'Organization',
     '@id': ids.organisation(settings.url),
@@ -121,6 +126,7 @@ export function organisation(settings: SiteSettings, bookLabel: string): Organiz
     email: settings.email,
     areaServed: countryServed(settings.locale),
     potentialAction: bookingAction(settings, bookLabel),
+    ...(company && legalEntity(company, settings.email)),
   };
 }
 
@@ -232,9 +238,10 @@ export function siteGraph(
   settings: SiteSettings,
   bookLabel: string,
   pageNodes: readonly object[] = [],
+  company?: Company,
 ): JsonLdGraph {
   return {
     '@context': 'https://schema.org',
-    '@graph': [organisation(settings, bookLabel), website(settings), ...pageNodes],
+    '@graph': [organisation(settings, bookLabel, company), website(settings), ...pageNodes],
   };
 }

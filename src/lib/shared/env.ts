@@ -79,5 +79,10 @@ export function readEnv(env: Env): EnvReader {
  */
 export function assertValid(problems: readonly string[], settings: string): void {
   if (problems.length === 0) return;
-  throw new Error(`Invalid ${settings}:\n- ${problems.join('\n- ')}`);
+  // The list rides along, so `npm run launch-check` can report each problem as its own item.
+  throw Object.assign(new Error(`Invalid ${settings}:\n- ${problems.join('\n- ')}`), { problems });
 }
+
+/** The problems an error thrown by `assertValid` lists; its message for any other error. */
+export const settingsProblems = (error: unknown): readonly string[] =>
+  error instanceof Error ? ((error as { problems?: string[] }).problems ?? [error.message]) : [String(error)];

@@ -21,6 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
+import { cookieRows } from '../../../src/lib/build/analytics-cookies.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
 import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
 import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
@@ -713,5 +714,15 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('[data-consent-banner]')).toBeHidden();
       await expect(page.locator('[data-cookie-settings]')).toBeHidden();
     }
+  });
+
+  test('the privacy notice’s cookie table lists GA4’s and Clarity’s cookies, from their one source', async ({
+    page,
+  }) => {
+    await page.goto(at('/privacy'));
+    const names = page.locator('main table tbody th[scope="row"]');
+    const expected = cookieRows({ ga: gaId, clarity: clarityId }).map((row) => row.name);
+    await expect(names).toHaveText(expected);
+    expect(expected).toEqual(expect.arrayContaining(['_ga', `_ga_${gaId.slice(2)}`, '_clck', '_clsk']));
   });
 });

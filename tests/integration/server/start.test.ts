@@ -239,6 +239,15 @@ describe('start-up', () => {
     expect(output.match(/Mail is not configured/g)).toHaveLength(1);
   });
 
+  it('prints the launch check’s placeholders once, as a warning, and serves anyway', async () => {
+    // A clean environment: the shipped company entry and the default addresses are placeholders.
+    const output = await server.waitForOutput(/to fix before going live/);
+    expect(output.match(/to fix before going live/g)).toHaveLength(1);
+    expect(output).toContain('SITE_URL');
+    expect(output).toContain('src/content/company.yaml');
+    expect((await get('/')).status).toBe(200);
+  });
+
   it('reads .env without overriding the real environment', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'self-hosting-env-'));
     const realStore = join(cwd, 'real-store');

@@ -15,7 +15,8 @@ const copies: string[] = [];
 function syncWithEdit(file: string, edit: (text: string) => string) {
   const dir = mkdtempSync(join(tmpdir(), 'content-schema-'));
   copies.push(dir);
-  for (const name of ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  // functions/: the build reads the enquiry store's retention and the mail settings from it.
+  for (const name of ['src', 'public', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     cpSync(join(project, name), join(dir, name), { recursive: true });
   }
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -100,5 +101,21 @@ describe('content schemas', () => {
     expect(result.status).not.toBe(0);
     expect(result.output).toContain('src/content/pages/about.yaml');
     expect(result.output).toContain('seo.description');
+  });
+
+  it('reject a company entry by its legal form, naming the file and the field', () => {
+    const noNumber = syncWithEdit('src/content/company.yaml', (text) =>
+      text.replace(/^companyNumber: .*$/m, ''),
+    );
+    expect(noNumber.status).not.toBe(0);
+    expect(noNumber.output).toContain('src/content/company.yaml');
+    expect(noNumber.output).toMatch(/companyNumber: is required for a private limited company/);
+
+    const badPostcode = syncWithEdit('src/content/company.yaml', (text) =>
+      text.replace(/^( {2}postcode: ).*$/m, '$1SW1A1AA'),
+    );
+    expect(badPostcode.status).not.toBe(0);
+    expect(badPostcode.output).toContain('registeredOffice.postcode');
+    expect(badPostcode.output).toContain('must be a UK postcode');
   });
 });

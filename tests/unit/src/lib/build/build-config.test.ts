@@ -29,6 +29,20 @@ describe('readBuildConfig', () => {
       analytics: {},
       cms: { repo: undefined, branch: undefined },
       outDir: undefined,
+      onNetlify: false,
+      refusePlaceholders: false,
+    });
+  });
+
+  it('refuses placeholders on Netlify’s production deploys only', () => {
+    const netlify = (CONTEXT: string) => readBuildConfig({ NETLIFY: 'true', CONTEXT });
+    expect(netlify('production')).toMatchObject({ onNetlify: true, refusePlaceholders: true });
+    for (const context of ['deploy-preview', 'branch-deploy', 'dev']) {
+      expect(netlify(context)).toMatchObject({ onNetlify: true, refusePlaceholders: false });
+    }
+    expect(readBuildConfig({ CONTEXT: 'production' })).toMatchObject({
+      onNetlify: false,
+      refusePlaceholders: false,
     });
   });
 
@@ -39,6 +53,8 @@ describe('readBuildConfig', () => {
       analytics: {},
       cms: { repo: 'agency/website', branch: 'content/drafts' },
       outDir: 'dist-e2e',
+      onNetlify: false,
+      refusePlaceholders: false,
     });
   });
 

@@ -1,0 +1,33 @@
+/**
+ * `npm run launch-check`: every setting still at a placeholder or missing (site address, booking
+ * page, contact address, the company entry, malformed analytics IDs), each with where to fix it;
+ * exit code 1 while any remain, 0 with a short all-clear. `.env` in the working directory fills in
+ * what the environment does not set, as for `npm start`. The mail settings exist only where the
+ * site runs, so they are checked on Netlify and with `--here` (on the machine running `npm start`).
+ */
+import { existsSync } from 'node:fs';
+import { settingsProblems } from '../src/lib/shared/env.ts';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+try {
+  // The settings modules read the environment as they load: a malformed value is an item too.
+  const { buildConfig } = await import('../src/lib/build/build-config.ts');
+  const { allClear, formatLaunchItems, launchItems, readCompanyText } =
+    await import('../src/lib/build/launch-check.ts');
+  const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
+  const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
+  if (items.length > 0) {
+    console.error(formatLaunchItems(items));
+    process.exitCode = 1;
+  } else {
+    console.log(allClear);
+  }
+  if (!checkMail) {
+    console.log('Mail settings not checked: run `npm run launch-check -- --here` where the site runs.');
+  }
+} catch (error) {
+  for (const problem of settingsProblems(error)) console.error(`  ✗ ${problem}`);
+  console.error('Fix these in the environment or in .env (README, Configuration), then run it again.');
+  process.exitCode = 1;
+}

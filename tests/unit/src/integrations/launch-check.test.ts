@@ -1,0 +1,53 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AstroIntegrationLogger } from 'astro';
+import { describe, expect, it, vi } from 'vitest';
+import { launchCheck, type LaunchCheckOptions } from '@/integrations/launch-check';
+import { liveEnv, realCompanyYaml, expectFreshCheckoutNamed } from '../../../support/company.ts';
+
+/** Runs the integration's hook as a build would, with a logger that records its warnings. */
+function runHook(options: Partial<LaunchCheckOptions>) {
+  const warn = vi.fn();
+  const hook = launchCheck({ env: {}, root: '.', checkMail: false, refuse: false, ...options }).hooks[
+    'astro:config:setup'
+  ] as unknown as (params: { logger: Partial<AstroIntegrationLogger> }) => void;
+  const run = () => hook({ logger: { warn } });
+  return { run, warn };
+}
+
+function projectWithRealCompany() {
+  const root = mkdtempSync(join(tmpdir(), 'launch-check-'));
+  mkdirSync(join(root, 'src/content'), { recursive: true });
+  writeFileSync(join(root, 'src/content/company.yaml'), realCompanyYaml);
+  return root;
+}
+
+describe('the build’s launch check', () => {
+  it('warns once, naming each placeholder, on every build but a production deploy', () => {
+    const { run, warn } = runHook({});
+    expect(run).not.toThrow();
+    expect(warn).toHaveBeenCalledOnce();
+    const message = String(warn.mock.calls[0]?.[0]);
+    expectFreshCheckoutNamed(message, expect);
+  });
+
+  it('refuses a production deploy, naming each placeholder', () => {
+    const { run, warn } = runHook({ refuse: true, checkMail: true });
+    expect(run).toThrow(
+      /refused[\s\S]*SITE_URL[\s\S]*PUBLIC_BOOKING_URL[\s\S]*PUBLIC_CONTACT_EMAIL[\s\S]*company\.yaml[\s\S]*SMTP_HOST/,
+    );
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('lets a complete production deploy through in silence', () => {
+    const { run, warn } = runHook({
+      env: liveEnv,
+      root: projectWithRealCompany(),
+      refuse: true,
+      checkMail: true,
+    });
+    expect(run).not.toThrow();
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
