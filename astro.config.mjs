@@ -23,8 +23,8 @@ const { securityHeaders } = await import('./src/integrations/security-headers.ts
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
 const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
 const { absoluteUrl } = await import('./src/lib/build/head.ts');
-const { isArticleRoute } = await import('./src/lib/build/articles.ts');
-const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
+const { isArticleRoute } = await import('./src/lib/build/articles/articles.ts');
+const { headingAnchors } = await import('./src/lib/build/articles/heading-anchors.ts');
 
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 

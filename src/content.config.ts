@@ -10,7 +10,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
-import { serviceFiles } from './lib/build/service-files.ts';
+import { serviceFiles } from './lib/build/content/service-files.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
 import {

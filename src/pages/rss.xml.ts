@@ -1,9 +1,9 @@
 /** The blog's RSS feed: every published post, newest first, with absolute links. */
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { getPosts } from '@/lib/build/article-entries';
-import { getRequiredEntry } from '@/lib/build/entries';
-import { articlePath } from '@/lib/build/articles';
+import { getPosts } from '@/lib/build/articles/article-entries';
+import { getRequiredEntry } from '@/lib/build/content/entries';
+import { articlePath } from '@/lib/build/articles/articles';
 import { feedTitle } from '@/lib/build/head';
 import { site } from '@/site.config';
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { htmlElements } from '../../src/lib/build/html-elements.ts';
-import { formatPrice } from '../../src/lib/build/price.ts';
+import { formatPrice } from '../../src/lib/build/content/price.ts';
 import { builtSite, jsonLdNodes, metaContent } from './built-site.ts';
 
 const shopifyFile = 'src/content/services/shopify.yaml';

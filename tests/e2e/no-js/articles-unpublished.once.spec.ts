@@ -1,7 +1,7 @@
 /**
  * The site as committed publishes no post or case study (the two examples are drafts): /blog and
  * /case-studies are the spec's "coming soon" pages, the drafts are not built, the feed is empty and
- * the home page has no "Recent work" strip. tests/integration/src/lib/build/articles.test.ts covers a site with
+ * the home page has no "Recent work" strip. tests/integration/src/lib/build/articles/articles.test.ts covers a site with
  * published entries.
  */
 import { expect, test } from '@playwright/test';

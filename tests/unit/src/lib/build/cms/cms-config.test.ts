@@ -8,11 +8,17 @@ import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { cmsConfig, displayField, expandBraces, withBackend, type CmsConfig } from '@/lib/build/cms-config';
-import { field, humanize, inputSchema, type CmsField } from '@/lib/build/cms-fields';
-import { generatedConfigText, paths } from '../../../../../scripts/cms/generate.ts';
-import { loadCollections } from '../../../../../scripts/cms/load-collections.ts';
-import type { CollectionSource } from '@/lib/build/cms-config';
+import {
+  cmsConfig,
+  displayField,
+  expandBraces,
+  withBackend,
+  type CmsConfig,
+} from '@/lib/build/cms/cms-config';
+import { field, humanize, inputSchema, type CmsField } from '@/lib/build/cms/cms-fields';
+import { generatedConfigText, paths } from '../../../../../../scripts/cms/generate.ts';
+import { loadCollections } from '../../../../../../scripts/cms/load-collections.ts';
+import type { CollectionSource } from '@/lib/build/cms/cms-config';
 import * as iconPaths from '@/lib/shared/icon-paths';
 
 const editorSchema = JSON.parse(

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceLinks } from 'virtual:service-links';
-import { readServiceLinks, serviceFiles } from '@/lib/build/service-files';
+import { readServiceLinks, serviceFiles } from '@/lib/build/content/service-files';
 
-const project = resolve(import.meta.dirname, '../../../../..');
+const project = resolve(import.meta.dirname, '../../../../../..');
 const roots: string[] = [];
 
 /** A project folder holding only the given service files. */

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, linkedHeading } from '../../../../../src/lib/build/heading-anchors.ts';
+import { headingAnchors, linkedHeading } from '../../../../../../src/lib/build/articles/heading-anchors.ts';
 
 const folders = ['src/content/blog'];
 const heading = (text: string, id?: string) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settings } from '../../../../support/site-settings.ts';
+import { settings } from '../../../../../support/site-settings.ts';
 import {
   breadcrumbList,
   countryServed,
@@ -13,7 +13,7 @@ import {
   siteGraph,
   website,
   type ServiceContent,
-} from '@/lib/build/structured-data';
+} from '@/lib/build/structured-data/structured-data';
 import { serialiseJsonLd } from '@/lib/build/head';
 
 const faq = {

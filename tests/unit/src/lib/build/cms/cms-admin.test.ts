@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { cmsAdmin, cmsBackend, githubRepo } from '@/lib/build/cms-admin';
-import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/build/cms-assets';
+import { cmsAdmin, cmsBackend, githubRepo } from '@/lib/build/cms/cms-admin';
+import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/build/cms/cms-assets';
 import { editorFiles, publishedConfig } from '@/integrations/cms-admin';
 
 describe('the editor’s repository and branch', () => {

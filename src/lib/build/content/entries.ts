@@ -3,8 +3,8 @@
  * worth a clear message, not an `undefined` crash.
  */
 import { getCollection, getEntry, type CollectionEntry, type DataEntryMap } from 'astro:content';
-import { serviceLinks } from '../shared/navigation.ts';
-import { byServiceOrder, serviceRoute } from '../shared/routes.ts';
+import { serviceLinks } from '../../shared/navigation.ts';
+import { byServiceOrder, serviceRoute } from '../../shared/routes.ts';
 
 type Singleton = 'layout' | 'home' | 'servicesOverview' | 'about' | 'contact' | 'notFound';
 
@@ -42,7 +42,7 @@ export async function getServices() {
     const list = (links: readonly { href: string; label: string }[]) =>
       links.map(({ href, label }) => `${href} "${label}"`).join(', ');
     throw new Error(
-      `src/content/services/: the services menu (read by src/lib/build/service-files.ts) lists ` +
+      `src/content/services/: the services menu (read by src/lib/build/content/service-files.ts) lists ` +
         `${list(serviceLinks)}, but the collection has ${list(pages)}`,
     );
   }

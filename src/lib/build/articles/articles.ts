@@ -1,6 +1,6 @@
 /**
  * Blog posts and case studies ("articles"): where they live, which are shown, in what order, and
- * the small facts a list or an entry page prints. Pure: src/lib/build/article-entries.ts reads the
+ * the small facts a list or an entry page prints. Pure: src/lib/build/articles/article-entries.ts reads the
  * collections and passes them in.
  */
 

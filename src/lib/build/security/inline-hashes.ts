@@ -4,8 +4,8 @@
  * The hash is taken over the element's text exactly as the browser hashes it.
  */
 import { createHash } from 'node:crypto';
-import type { InlineHashes } from '../shared/security-headers.ts';
-import { htmlElements } from './html-elements.ts';
+import type { InlineHashes } from '../../shared/security-headers.ts';
+import { htmlElements } from '../html-elements.ts';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 

@@ -4,8 +4,8 @@
  * src/integrations/share-images.ts; this module only says where they live and what they show,
  * so the head tags, the structured data and the renderer agree.
  */
-import { withoutTrailingSlash } from '../shared/paths.ts';
-import type { ShareImage } from './head.ts';
+import { withoutTrailingSlash } from '../../shared/paths.ts';
+import type { ShareImage } from '../head.ts';
 
 /** The brand mark drawn by src/components/Logo.astro (a unit test keeps the two identical). */
 export const brandMark = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, lowestPrice } from '@/lib/build/price';
+import { formatPrice, lowestPrice } from '@/lib/build/content/price';
 
 describe('formatPrice', () => {
   it('writes whole pounds the en-GB way, with no pence', () => {

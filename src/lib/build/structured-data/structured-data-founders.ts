@@ -1,5 +1,5 @@
 /**
- * The founders' content entries as src/lib/build/structured-data.ts takes them, with the photo the about
+ * The founders' content entries as src/lib/build/structured-data/structured-data.ts takes them, with the photo the about
  * page shows. Kept apart from the pure module because it needs Astro's image pipeline.
  */
 import { getImage } from 'astro:assets';

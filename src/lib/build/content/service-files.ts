@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { slug } from 'github-slugger';
 import { parse } from 'yaml';
-import { byServiceOrder, serviceRoute } from '../shared/routes.ts';
+import { byServiceOrder, serviceRoute } from '../../shared/routes.ts';
 
 const extension = '.yaml';
 

@@ -1,12 +1,12 @@
 /**
  * Structured data of a blog post (`BlogPosting`, written by a founder) and a case study (`Article`,
  * by the agency, about one of its services), each with its breadcrumb trail. Pure, like
- * src/lib/build/structured-data.ts, whose ids the nodes share: the author is the same person the about
+ * src/lib/build/structured-data/structured-data.ts, whose ids the nodes share: the author is the same person the about
  * page describes, the publisher the organisation every page describes.
  */
 import type { ArticleLeaf, BlogPostingLeaf, IdReference, PersonLeaf } from 'schema-dts';
-import { absoluteUrl } from './head.ts';
-import { isoDate } from './articles.ts';
+import { absoluteUrl } from '../head.ts';
+import { isoDate } from '../articles/articles.ts';
 import { breadcrumbList, ids, pageUrl, type Crumb, type SiteSettings } from './structured-data.ts';
 
 /** Where the founders are described (src/pages/about.astro), the anchor of each person's @id. */

@@ -14,8 +14,8 @@ import {
   type ArticleKind,
   type ArticleLike,
 } from './articles.ts';
-import { getRequiredEntry } from './entries.ts';
-import { fillPlaceholders } from '../shared/placeholders.ts';
+import { getRequiredEntry } from '../content/entries.ts';
+import { fillPlaceholders } from '../../shared/placeholders.ts';
 
 /** One static path per entry, each with the entries either side (for "Previous" / "Next"). */
 export function entryPaths<T extends ArticleLike>(kind: ArticleKind, entries: readonly T[]) {

@@ -4,7 +4,7 @@
  */
 import { getImage } from 'astro:assets';
 import type { ImageMetadata } from 'astro';
-import { shareImagePath } from './brand-images.ts';
+import { shareImagePath } from '../images/brand-images.ts';
 
 export async function representativeImage(path: string, cover: ImageMetadata | undefined): Promise<string> {
   if (!cover) return shareImagePath(path);

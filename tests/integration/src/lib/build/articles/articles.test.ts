@@ -6,15 +6,15 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlElements } from '../../../../../src/lib/build/html-elements.ts';
-import { copyProject } from '../../../../../scripts/bench/project-copy.ts';
-import { site } from '../../../../../src/site.config.ts';
-import { browserChecks, previewChecks } from '../../../../support/article-browser.ts';
-import { fixtures, writeArticleFixtures } from '../../../../support/article-fixtures.ts';
-import { builtSite, jsonLdNodes, metaContent, tags, xmlValues } from '../../../../support/built-site.ts';
-import { priceChecks, writePriceChange } from '../../../../support/price-checks.ts';
-import { serviceChecks } from '../../../../support/service-checks.ts';
-import { writeServiceFixture } from '../../../../support/service-fixture.ts';
+import { htmlElements } from '../../../../../../src/lib/build/html-elements.ts';
+import { copyProject } from '../../../../../../scripts/bench/project-copy.ts';
+import { site } from '../../../../../../src/site.config.ts';
+import { browserChecks, previewChecks } from '../../../../../support/article-browser.ts';
+import { fixtures, writeArticleFixtures } from '../../../../../support/article-fixtures.ts';
+import { builtSite, jsonLdNodes, metaContent, tags, xmlValues } from '../../../../../support/built-site.ts';
+import { priceChecks, writePriceChange } from '../../../../../support/price-checks.ts';
+import { serviceChecks } from '../../../../../support/service-checks.ts';
+import { writeServiceFixture } from '../../../../../support/service-fixture.ts';
 
 const copy = copyProject('articles-site');
 const built = builtSite(copy.dist);

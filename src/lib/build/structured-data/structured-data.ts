@@ -20,9 +20,9 @@ import type {
   ServiceLeaf,
   WebSiteLeaf,
 } from 'schema-dts';
-import { absoluteUrl } from './head.ts';
-import { logoImage } from './brand-images.ts';
-import { routePath } from '../shared/routes.ts';
+import { absoluteUrl } from '../head.ts';
+import { logoImage } from '../images/brand-images.ts';
+import { routePath } from '../../shared/routes.ts';
 
 /** The site settings the graph is built from: `site` in src/site.config.ts. */
 export interface SiteSettings {

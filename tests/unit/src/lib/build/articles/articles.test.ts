@@ -11,7 +11,7 @@ import {
   tagPath,
   tagSlug,
   visibleArticles,
-} from '@/lib/build/articles';
+} from '@/lib/build/articles/articles';
 
 const entry = (
   id: string,

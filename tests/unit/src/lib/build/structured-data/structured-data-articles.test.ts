@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { settings } from '../../../../support/site-settings.ts';
+import { settings } from '../../../../../support/site-settings.ts';
 import {
   authorPerson,
   blogPostingNodes,
   caseStudyNodes,
   type ArticleContent,
-} from '@/lib/build/structured-data-articles';
-import { founderPeople, ids } from '@/lib/build/structured-data';
+} from '@/lib/build/structured-data/structured-data-articles';
+import { founderPeople, ids } from '@/lib/build/structured-data/structured-data';
 
 const content: ArticleContent = {
   title: 'Five quick wins',
