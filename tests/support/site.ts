@@ -1,7 +1,8 @@
-/** What the spec says each route shows: the expectations the browser tests check against. */
+/** What each route shows, from the content files: the expectations the browser tests check against. */
 import { resolve } from 'node:path';
 import { site } from '../../src/site.config.ts';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
+import { content } from './content.ts';
 
 export { site };
 
@@ -14,40 +15,15 @@ export interface RouteExpectation {
   title: string;
 }
 
-const titled = (title: string) => `${title} | ${site.brand}`;
+/** Each page's h1 and full title, as its content file gives them. */
+export const routes: RouteExpectation[] = content.routes.map(({ path, h1, title }) => ({
+  path,
+  h1,
+  title: `${title} | ${site.brand}`,
+}));
 
-export const routes: RouteExpectation[] = [
-  { path: '/', h1: 'Build. Launch. Scale.', title: titled('Building Brands That Scale') },
-  { path: '/services', h1: 'Everything you need to scale', title: titled('Services') },
-  {
-    path: '/services/shopify',
-    h1: 'Shopify Builds & Optimisation',
-    title: titled('Shopify Builds & Optimisation'),
-  },
-  {
-    path: '/services/content',
-    h1: 'Content & Copywriting Packages',
-    title: titled('Content & Copywriting Packages'),
-  },
-  {
-    path: '/services/admin-appointment',
-    h1: 'Admin & Appointment Setting',
-    title: titled('Admin & Appointment Setting'),
-  },
-  { path: '/about', h1: 'Small team. Senior work', title: titled('About') },
-  { path: '/contact', h1: 'Get in Touch', title: titled('Contact') },
-  { path: '/blog', h1: 'Blog', title: titled('Blog') },
-  { path: '/case-studies', h1: 'Case Studies', title: titled('Case Studies') },
-  { path: '/privacy', h1: 'Privacy Policy', title: titled('Privacy Policy') },
-  { path: '/terms', h1: 'Terms of Service', title: titled('Terms of Service') },
-];
-
-/** The spec's three service pages as the header names them (spec §2). */
-export const serviceLinks = [
-  ['Shopify Builds & Optimisation', '/services/shopify'],
-  ['Content & Copywriting', '/services/content'],
-  ['Admin & Appointment Setting', '/services/admin-appointment'],
-] as const;
+/** The services menu as the services' content files name it: [label, href] by `order`. */
+export const serviceLinks = content.serviceLinks;
 
 /**
  * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.

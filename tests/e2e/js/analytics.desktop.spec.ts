@@ -32,6 +32,10 @@ import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { scrollToY } from '../../support/islands.ts';
+import { content } from '../../support/content.ts';
+
+const contact = content.pages.contact;
+const layout = content.pages.layout;
 
 const gaId = 'G-TEST123';
 const clarityId = 'clartest';
@@ -210,11 +214,11 @@ const test = base.extend<{ network: Network; problems: string[] }>({
 
 // ---- The page, as a visitor uses it ----
 
-const banner = (page: Page) => page.getByRole('region', { name: 'Cookies and analytics' });
+const banner = (page: Page) => page.getByRole('region', { name: layout.consent.heading });
 const acceptButton = (page: Page) => banner(page).getByRole('button', { name: 'Accept' });
 const rejectButton = (page: Page) => banner(page).getByRole('button', { name: 'Reject' });
 const cookieSettings = (page: Page) =>
-  page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' });
+  page.getByRole('contentinfo').getByRole('button', { name: layout.consent.settings });
 
 let origin = '';
 const at = (path: string) => `${origin}${path}`;
@@ -355,9 +359,9 @@ test.describe('before the visitor chooses', () => {
     // The banner comes right after the skip link; it never takes focus on its own.
     await expect(page.locator('body')).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await expect(page.getByRole('link', { name: layout.skipLink })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(banner(page).getByRole('link', { name: 'How we use cookies' })).toBeFocused();
+    await expect(banner(page).getByRole('link', { name: layout.consent.policyLink })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(acceptButton(page)).toBeFocused();
     await page.keyboard.press('Tab');
@@ -565,7 +569,7 @@ test.describe('after Accept', () => {
     await form.locator('[name="name"]').fill(typed.name);
     await expect(page.locator('astro-island', { has: form })).not.toHaveAttribute('ssr');
     for (const [field, value] of Object.entries(typed)) await form.locator(`[name="${field}"]`).fill(value);
-    await form.getByRole('button', { name: 'Send Message' }).click();
+    await form.getByRole('button', { name: contact.form.submit }).click();
 
     await expect.poll(() => network.hits.map((hit) => hit.en)).toContain('contact_form');
     expect(network.hits.filter((hit) => hit.en === 'form_submit').map((hit) => hit.params)).toEqual([
@@ -634,7 +638,7 @@ test.describe('Reject and withdrawal', () => {
     // Reopened from the footer: focus goes to the banner, and back to the button after the choice.
     await cookieSettings(page).click();
     await expect(banner(page)).toBeVisible();
-    await expect(banner(page).getByRole('heading', { name: 'Cookies and analytics' })).toBeFocused();
+    await expect(banner(page).getByRole('heading', { name: layout.consent.heading })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(banner(page)).toBeHidden();
     await expect(cookieSettings(page)).toBeFocused();

@@ -2,7 +2,8 @@
  * Blog posts and case studies, end to end: one temporary copy of the project with the fixture
  * entries of tests/support/article-fixtures.ts, built once, then read as crawlers and visitors see it.
  * The same copy has a fourth service (tests/support/service-fixture.ts, checked by service-checks.ts)
- * and a changed Shopify price (tests/support/price-checks.ts).
+ * a changed Shopify price (tests/support/price-checks.ts) and an editor's other edits
+ * (tests/support/editor-edits.ts).
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import { builtSite, jsonLdNodes, metaContent, tags, xmlValues } from '../../../.
 import { priceChecks, writePriceChange } from '../../../../../support/price-checks.ts';
 import { serviceChecks } from '../../../../../support/service-checks.ts';
 import { writeServiceFixture } from '../../../../../support/service-fixture.ts';
+import { contentOf } from '../../../../../support/content.ts';
+import { editorEditChecks, writeEditorEdits } from '../../../../../support/editor-edits.ts';
 
 const copy = copyProject('articles-site');
 const built = builtSite(copy.dist);
@@ -34,6 +37,7 @@ beforeAll(() => {
   writeArticleFixtures(copy);
   writeServiceFixture(copy);
   writePriceChange(copy);
+  writeEditorEdits(copy);
   build = copy.build();
 });
 afterAll(() => copy.cleanup());
@@ -50,7 +54,7 @@ describe('a site with published articles', () => {
     expect(listed(built.html('/blog/2'))).toEqual(fixtures.posts.slice(10).map((id) => `/blog/${id}`));
     expect(built.exists('/blog/1')).toBe(false);
     expect(built.exists('/blog/3')).toBe(false);
-    expect(first).not.toContain('coming soon');
+    expect(first).not.toContain(contentOf(copy.dir).pages.blog.text);
     expect(first).toContain('Daniel Reid');
   });
 
@@ -152,7 +156,7 @@ describe('a site with published articles', () => {
 
   it('shows the three latest case studies on the home page', () => {
     const home = built.html('/');
-    expect(home).toContain('Recent work');
+    expect(home).toContain(contentOf(copy.dir).pages.home.recentWork.heading);
     expect(listed(home)).toEqual(fixtures.caseStudies.slice(0, 3).map((id) => `/case-studies/${id}`));
   });
 
@@ -230,3 +234,4 @@ browserChecks(copy);
 previewChecks(copy);
 serviceChecks(copy);
 priceChecks(copy);
+editorEditChecks(copy);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceLinks } from 'virtual:service-links';
 import { readServiceLinks, serviceFiles } from '@/lib/build/content/service-files';
+import { content } from '../../../../../support/content.ts';
 
 const project = resolve(import.meta.dirname, '../../../../../..');
 const roots: string[] = [];
@@ -53,12 +54,8 @@ describe('the services’ menu links, read from their files', () => {
     expect(() => readServiceLinks(projectWith({ 'untitled.yaml': 'order: 1\n' }))).toThrow(/untitled\.yaml/);
   });
 
-  it('gives the site the spec’s three services, and the build’s module the same links', () => {
-    expect(readServiceLinks(project)).toEqual([
-      { href: '/services/shopify', label: 'Shopify Builds & Optimisation' },
-      { href: '/services/content', label: 'Content & Copywriting' },
-      { href: '/services/admin-appointment', label: 'Admin & Appointment Setting' },
-    ]);
+  it('gives the site its services’ card titles, and the build’s module the same links', () => {
+    expect(readServiceLinks(project)).toEqual(content.serviceLinks.map(([label, href]) => ({ href, label })));
     expect(serviceLinks).toEqual(readServiceLinks(project));
   });
 });

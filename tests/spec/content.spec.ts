@@ -3,7 +3,7 @@
  * turnarounds and limits must appear exactly, from the content files, with JavaScript off.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../../support/site.ts';
+import { site } from '../support/site.ts';
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.locator('main');
