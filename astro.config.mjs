@@ -21,6 +21,7 @@ const { devFunction } = await import('./src/integrations/dev-function.ts');
 const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
+const { islandStyles } = await import('./src/integrations/island-styles.ts');
 const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
 const { absoluteUrl } = await import('./src/lib/build/head.ts');
 const { isArticleRoute } = await import('./src/lib/build/articles/articles.ts');
@@ -62,6 +63,7 @@ export default defineConfig({
     shareImages(site),
     legacyRedirects(site.url),
     cmsAdminFiles(buildConfig.cms),
+    islandStyles(),
     // Last: it hashes the inline code of every page the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],

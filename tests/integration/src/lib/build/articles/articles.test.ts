@@ -5,9 +5,12 @@
  * a changed Shopify price (tests/support/price-checks.ts) and an editor's other edits
  * (tests/support/editor-edits.ts).
  */
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlElements } from '../../../../../../src/lib/build/html-elements.ts';
+import { htmlFiles } from '../../../../../../src/integrations/built-files.ts';
+import { htmlErrors } from '../../../../../support/html-validity.ts';
 import { copyProject } from '../../../../../../scripts/bench/project-copy.ts';
 import { site } from '../../../../../../src/site.config.ts';
 import { browserChecks, previewChecks } from '../../../../../support/article-browser.ts';
@@ -46,6 +49,15 @@ describe('a site with published articles', () => {
   it('builds', () => {
     expect(build.output).not.toMatch(/\[ERROR\]/);
     expect(build.status).toBe(0);
+  });
+
+  it('builds every page, posts and case studies included, as valid HTML (html-validate, standard)', async () => {
+    const errors: Record<string, string[]> = {};
+    for (const file of await htmlFiles(copy.dist)) {
+      const found = await htmlErrors(readFileSync(file, 'utf8'), file);
+      if (found.length > 0) errors[file.slice(copy.dist.length)] = found;
+    }
+    expect(errors).toEqual({});
   });
 
   it('lists posts newest first, ten a page, the first page at /blog', () => {
