@@ -5,6 +5,7 @@ import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 import { content } from './content.ts';
 
 export { site };
+export { specRedirectPairs, specRedirects } from './redirects.ts';
 
 /** The built site's indexable routes, service pages included, in the site's order. */
 export const indexableRoutes = builtIndexableRoutes(resolve(process.env.OUT_DIR ?? 'dist'));
@@ -24,31 +25,5 @@ export const routes: RouteExpectation[] = content.routes.map(({ path, h1, title 
 
 /** The services menu as the services' content files name it: [label, href] by `order`. */
 export const serviceLinks = content.serviceLinks;
-
-/**
- * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.
- * The spec is what the redirects are checked against, never the source list itself.
- */
-export const specRedirects: Readonly<Record<string, readonly string[]>> = {
-  '/services/content': ['/services/content-strategy', '/services/content-packages', '/services/content-old'],
-  '/services/shopify': ['/services/shopify-packages', '/services/shopify-old'],
-  '/services/admin-appointment': [
-    '/services/bpo',
-    '/services/outsourcing',
-    '/services/bpo-packages',
-    '/services/bpo-old',
-  ],
-  '/services': [
-    '/services/seo-blog-production',
-    '/services/blog-writing',
-    '/services/seo-blog-packages',
-    '/services/blogs-old',
-  ],
-};
-
-/** The spec's redirects as [legacy path, page] pairs. */
-export const specRedirectPairs = Object.entries(specRedirects).flatMap(([to, froms]) =>
-  froms.map((from) => [from, to] as const),
-);
 
 export const absolute = (path: string) => new URL(path === '/' ? '/' : path, site.url).href;

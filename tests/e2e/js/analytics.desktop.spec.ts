@@ -22,9 +22,9 @@ import { expect, test as base, type BrowserContext, type Locator, type Page } fr
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
-import { isServiceRoute, serviceIdOf } from '../../../src/lib/shared/routes.ts';
-import { builtServiceRoutes } from '../../../scripts/built-routes.ts';
-import { elementsNamed, htmlElements } from '../../../src/lib/build/html-elements.ts';
+import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
+import { htmlElements } from '../../../src/lib/build/html-elements.ts';
+import { builtServiceRoutes, elementsNamed, serviceIdOf } from '../../support/built-site.ts';
 import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchContextProblems } from '../../support/page-problems.ts';

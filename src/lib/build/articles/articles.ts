@@ -51,7 +51,7 @@ export function articlePath(kind: ArticleKind, id: string): string {
 }
 
 /** A tag as it appears in an address: "Shopify SEO" → "shopify-seo", "Café" → "cafe". */
-export function tagSlug(tag: string): string {
+function tagSlug(tag: string): string {
   const slug = tag
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -9,7 +9,6 @@ import {
   newestFirst,
   readingMinutes,
   tagPath,
-  tagSlug,
   visibleArticles,
 } from '@/lib/build/articles/articles';
 
@@ -73,10 +72,10 @@ describe('addresses', () => {
   });
 
   it('turn a tag into a clean address', () => {
-    expect(tagSlug('Shopify SEO')).toBe('shopify-seo');
-    expect(tagSlug('  Café & Co. ')).toBe('cafe-co');
+    expect(tagPath('Shopify SEO')).toBe('/blog/tags/shopify-seo');
+    expect(tagPath('  Café & Co. ')).toBe('/blog/tags/cafe-co');
     expect(tagPath('E-commerce')).toBe('/blog/tags/e-commerce');
-    expect(() => tagSlug('!!')).toThrow(/needs at least one letter/);
+    expect(() => tagPath('!!')).toThrow(/needs at least one letter/);
   });
 
   it('know the routes of the articles, for the sitemap', () => {
