@@ -119,7 +119,8 @@ const founders = defineCollection({
 
 const contact = singleton('contact', contactSchema);
 
-const placeholders = defineCollection({
+/** The blog's and the case studies' list pages: their copy while empty, and once published. */
+const listPages = defineCollection({
   loader: glob({ pattern: '{blog,case-studies}.yaml', base: './src/content/pages' }),
   schema: listPageSchema,
 });
@@ -156,7 +157,7 @@ export const collections = {
   about,
   founders,
   contact,
-  placeholders,
+  listPages,
   notFound,
   legal,
   blog,

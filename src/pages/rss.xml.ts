@@ -8,7 +8,7 @@ import { feedTitle } from '@/lib/build/head';
 import { site } from '@/site.config';
 
 export const GET: APIRoute = async () => {
-  const { data } = await getRequiredEntry('placeholders', 'blog');
+  const { data } = await getRequiredEntry('listPages', 'blog');
   const posts = await getPosts();
   return rss({
     title: feedTitle(site.brand),

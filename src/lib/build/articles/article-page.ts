@@ -35,7 +35,7 @@ export async function entryPage(
     data: { title: string; cover?: ImageMetadata | undefined };
   },
 ) {
-  const { data: list } = await getRequiredEntry('placeholders', kind);
+  const { data: list } = await getRequiredEntry('listPages', kind);
   const copy = list.published;
   const path = articlePath(kind, entry.id);
   return {
