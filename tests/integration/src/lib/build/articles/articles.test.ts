@@ -21,6 +21,7 @@ import { serviceChecks } from '../../../../../support/service-checks.ts';
 import { writeServiceFixture } from '../../../../../support/service-fixture.ts';
 import { contentOf } from '../../../../../support/content.ts';
 import { editorEditChecks, writeEditorEdits } from '../../../../../support/editor-edits.ts';
+import { feedChecks } from '../../../../../support/feed-checks.ts';
 
 const copy = copyProject('articles-site');
 const built = builtSite(copy.dist);
@@ -247,3 +248,4 @@ previewChecks(copy);
 serviceChecks(copy);
 priceChecks(copy);
 editorEditChecks(copy);
+feedChecks(copy);
