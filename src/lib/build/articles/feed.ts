@@ -8,6 +8,8 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { render, type CollectionEntry } from 'astro:content';
 import { parseFragment, serialize, type DefaultTreeAdapterTypes } from 'parse5';
 import { absoluteUrl, feedTitle } from '../head.ts';
+import { getRequiredEntry } from '../content/entries.ts';
+import { getCaseStudies, getPosts } from './article-entries.ts';
 import { articlePath, type ArticleKind } from './articles.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
@@ -60,24 +62,32 @@ interface FeedItem {
   categories?: readonly string[];
 }
 
-export async function articleFeed(options: {
-  kind: ArticleKind;
-  brand: string;
-  siteUrl: string;
-  locale: string;
-  description: string;
-  items: FeedItem[];
-}) {
+/** Each kind's entries, newest first, with what its items add: the author and tags of a post. */
+async function feedItems(kind: ArticleKind, email: string): Promise<FeedItem[]> {
+  if (kind === 'case-studies') return (await getCaseStudies()).map((study) => ({ entry: study }));
+  return (await getPosts()).map((post) => ({
+    entry: post,
+    categories: post.data.tags,
+    author: `${email} (${post.author.data.name})`,
+  }));
+}
+
+/** The feed of one kind of entry, every published one in full, as its route answers it. */
+export async function articleFeed(
+  kind: ArticleKind,
+  site: { brand: string; url: string; locale: string; email: string },
+) {
+  const { data } = await getRequiredEntry('listPages', kind);
   const container = await AstroContainer.create();
   return rss({
-    title: feedTitle(options.kind, options.brand),
-    description: options.description,
-    site: options.siteUrl,
+    title: feedTitle(kind, site.brand),
+    description: data.published.description,
+    site: site.url,
     trailingSlash: false,
-    customData: `<language>${options.locale}</language>`,
+    customData: `<language>${site.locale}</language>`,
     items: await Promise.all(
-      options.items.map(async ({ entry, author, categories }) => {
-        const link = absoluteUrl(articlePath(options.kind, entry.id), options.siteUrl);
+      (await feedItems(kind, site.email)).map(async ({ entry, author, categories }) => {
+        const link = absoluteUrl(articlePath(kind, entry.id), site.url);
         return {
           title: entry.data.title,
           description: entry.data.description,
