@@ -18,7 +18,7 @@ export const cmsAdmin = {
 } as const;
 
 /** `owner/name` from a GitHub remote URL (HTTPS or SSH); undefined for any other host. */
-export function githubRepo(remote: string | undefined): string | undefined {
+function githubRepo(remote: string | undefined): string | undefined {
   const match = /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(remote?.trim() ?? '');
   return match ? `${match[1]}/${match[2]}` : undefined;
 }

@@ -7,17 +7,19 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { cmsAdmin, cmsBackend, githubRepo } from '@/lib/build/cms/cms-admin';
+import { cmsAdmin, cmsBackend } from '@/lib/build/cms/cms-admin';
+
+const repoFrom = (remote: string) => cmsBackend({}, { remote }).repo;
 import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/build/cms/cms-assets';
 import { editorFiles, publishedConfig } from '@/integrations/cms-admin';
 
 describe('the editor’s repository and branch', () => {
   it('reads owner/name from GitHub remotes only', () => {
-    expect(githubRepo('https://github.com/agency/site.git')).toBe('agency/site');
-    expect(githubRepo('git@github.com:agency/site.git')).toBe('agency/site');
-    expect(githubRepo('https://github.com/agency/site')).toBe('agency/site');
-    expect(githubRepo('/work/main')).toBeUndefined();
-    expect(githubRepo('https://gitlab.com/agency/site.git')).toBeUndefined();
+    expect(repoFrom('https://github.com/agency/site.git')).toBe('agency/site');
+    expect(repoFrom('git@github.com:agency/site.git')).toBe('agency/site');
+    expect(repoFrom('https://github.com/agency/site')).toBe('agency/site');
+    expect(repoFrom('/work/main')).toBe('');
+    expect(repoFrom('https://gitlab.com/agency/site.git')).toBe('');
   });
 
   it('prefers CMS_REPO and CMS_BRANCH, then the remote and the checked-out branch', () => {
