@@ -21,10 +21,11 @@ const { devFunction } = await import('./src/integrations/dev-function.ts');
 const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
+const { islandStyles } = await import('./src/integrations/island-styles.ts');
 const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
 const { absoluteUrl } = await import('./src/lib/build/head.ts');
-const { isArticleRoute } = await import('./src/lib/build/articles.ts');
-const { headingAnchors } = await import('./src/lib/build/heading-anchors.ts');
+const { isArticleRoute } = await import('./src/lib/build/articles/articles.ts');
+const { headingAnchors } = await import('./src/lib/build/articles/heading-anchors.ts');
 const { launchCheck } = await import('./src/integrations/launch-check.ts');
 
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
@@ -70,6 +71,7 @@ export default defineConfig({
     shareImages(site),
     legacyRedirects(site.url),
     cmsAdminFiles(buildConfig.cms),
+    islandStyles(),
     // Last: it hashes the inline code of every page the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],

@@ -18,9 +18,7 @@
  * validation paths, and 50 concurrent valid sends; then one run of the retry job over 1,000, 10,000
  * and 50,000 stored records (scripts/bench/enquiry-job.ts).
  *
- * Options: --no-build (measure dist/ as it is), --runs N (default 3), --route /path and
- * --start arrival|in-site (both repeatable), --function-only (the two function parts alone),
- * --job-only (the retry job's part alone).
+ * Options: `npm run bench -- --help` (parsed with util.parseArgs).
  *
  * `--articles [N]` measures build time instead: N generated posts (default 200) in a temporary copy,
  * built from a cold cache and again after one edit (scripts/bench/articles.ts).
@@ -29,6 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createSiteServer } from '../server/server.ts';
@@ -51,14 +50,59 @@ import {
 const project = resolve(import.meta.dirname, '..');
 const folder = join(project, 'bench-results');
 const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
-const args = process.argv.slice(2);
-const option = (name: string) =>
-  args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]!] : []));
-const runs = Number(option('--runs')[0] ?? 3);
+const usage = `Usage: npm run bench -- [options]
 
-if (args.includes('--articles')) {
-  const count = Number(option('--articles')[0] ?? 200);
-  benchArticles(Number.isInteger(count) && count > 0 ? count : 200);
+Lighthouse (mobile preset) over every route, after the contact function's own timings.
+
+  --runs N              Lighthouse runs per route and start; the median is kept (default 3)
+  --route /path         measure this route only (repeatable; default: every route)
+  --start arrival|in-site
+                        from about:blank or from the home page (repeatable; default: both)
+  --no-build            measure dist/ as it is, without building first
+  --function-only       time the contact function and the retry job only
+  --job-only            time the retry job only
+  --articles [N]        time builds instead: N generated posts (default 200), cold and after one edit
+  -h, --help            show this help`;
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        runs: { type: 'string', default: '3' },
+        route: { type: 'string', multiple: true, default: [] },
+        start: { type: 'string', multiple: true, default: [] },
+        'no-build': { type: 'boolean', default: false },
+        'function-only': { type: 'boolean', default: false },
+        'job-only': { type: 'boolean', default: false },
+        articles: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+})();
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const whole = (text: string | undefined, name: string, fallback: number) => {
+  const value = Number(text ?? fallback);
+  if (Number.isInteger(value) && value > 0) return value;
+  console.error(`${name} takes a whole number above 0, got "${text}"\n\n${usage}`);
+  process.exit(2);
+};
+// Only --articles takes a number after it (positional, as it is optional).
+if (positionals.length > (values.articles ? 1 : 0)) {
+  console.error(`Unexpected argument: ${positionals.join(' ')}\n\n${usage}`);
+  process.exit(2);
+}
+const runs = whole(values.runs, '--runs', 3);
+
+if (values.articles) {
+  benchArticles(whole(positionals[0], '--articles', 200));
   process.exit(0);
 }
 
@@ -70,20 +114,20 @@ const allStarts = {
   'in-site': { title: 'in-site: from the home page', blankPage: '/' },
 } as const;
 type Start = keyof typeof allStarts;
-const starts = (option('--start').length > 0 ? option('--start') : Object.keys(allStarts)).map((start) => {
+const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts)).map((start) => {
   if (!(start in allStarts)) throw new Error(`--start is one of: ${Object.keys(allStarts).join(', ')}`);
   return start as Start;
 });
 
-const functionResults = args.includes('--job-only') ? undefined : await benchFunction();
+const functionResults = values['job-only'] ? undefined : await benchFunction();
 const jobResults = await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
 if (functionResults)
   writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
 writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
-if (args.includes('--function-only') || args.includes('--job-only')) process.exit(0);
+if (values['function-only'] || values['job-only']) process.exit(0);
 
-if (!args.includes('--no-build')) {
+if (!values['no-build']) {
   const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const build = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
     cwd: project,
@@ -95,8 +139,8 @@ if (!args.includes('--no-build')) {
 // The routes come from the build: the service pages are the content's, in their `order`.
 const indexableRoutes = builtIndexableRoutes(dist);
 const routes =
-  option('--route').length > 0
-    ? option('--route')
+  values.route.length > 0
+    ? values.route
     : [...indexableRoutes, '/contact/sent', '/contact/error', missingPath];
 const ungraded = (route: string): Metric[] =>
   indexableRoutes.includes(route) ? [] : route === missingPath ? ['seo', 'best-practices'] : ['seo'];

@@ -9,7 +9,7 @@ import { htmlElements } from '../src/lib/build/html-elements.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
-export function builtServiceRoutes(dist: string): string[] {
+function builtServiceRoutes(dist: string): string[] {
   const home = join(dist, 'index.html');
   const menu = existsSync(home)
     ? htmlElements(readFileSync(home, 'utf8')).find(({ attributes }) => attributes['id'] === 'services-menu')

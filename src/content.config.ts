@@ -10,7 +10,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
-import { serviceFiles } from './lib/build/service-files.ts';
+import { serviceFiles } from './lib/build/content/service-files.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { companySchema } from './schemas/company.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
@@ -120,7 +120,8 @@ const founders = defineCollection({
 
 const contact = singleton('contact', contactSchema);
 
-const placeholders = defineCollection({
+/** The blog's and the case studies' list pages: their copy while empty, and once published. */
+const listPages = defineCollection({
   loader: glob({ pattern: '{blog,case-studies}.yaml', base: './src/content/pages' }),
   schema: listPageSchema,
 });
@@ -163,7 +164,7 @@ export const collections = {
   about,
   founders,
   contact,
-  placeholders,
+  listPages,
   notFound,
   legal,
   company,

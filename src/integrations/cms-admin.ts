@@ -12,9 +12,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
 import type { BuildConfig } from '../lib/build/build-config.ts';
-import { cmsAdmin, cmsBackend } from '../lib/build/cms-admin.ts';
-import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build/cms-assets.ts';
-import { withBackend, type CmsConfig } from '../lib/build/cms-config.ts';
+import { cmsAdmin, cmsBackend } from '../lib/build/cms/cms-admin.ts';
+import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build/cms/cms-assets.ts';
+import { withBackend, type CmsConfig } from '../lib/build/cms/cms-config.ts';
 import { contentTypeFor } from '../lib/shared/content-types.ts';
 
 const resolve = createRequire(import.meta.url).resolve;

@@ -8,8 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
-import { brandMark, brandMarkSvg, logoImage, shareImageSize, siteIcons } from '../lib/build/brand-images.ts';
-import { encodeIco } from '../lib/build/ico.ts';
+import {
+  brandMark,
+  brandMarkSvg,
+  logoImage,
+  shareImageSize,
+  siteIcons,
+} from '../lib/build/images/brand-images.ts';
+import { encodeIco } from '../lib/build/images/ico.ts';
 
 export interface ShareImageIdentity {
   brand: string;

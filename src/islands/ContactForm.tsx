@@ -6,32 +6,14 @@
  * with a message per field, which keeps zod out of the browser.
  */
 import type { ReactNode } from 'react';
-import type { CollectionEntry } from 'astro:content';
 import { submissionIdField } from '@/lib/shared/submission';
-import type { budgetRanges, enquiryLimits, projectTypes } from '@/lib/shared/enquiry';
 import { splitAtPlaceholder } from '@/lib/shared/placeholders';
 import { honeypotField } from '@/lib/shared/spam-traps';
 import { Toasts } from './Toasts';
 import { EnquiryFields } from './contact/EnquiryFields';
 import { SentPanel } from './contact/SentPanel';
 import { useEnquiryForm } from './contact/use-enquiry-form';
-
-type ContactCopy = CollectionEntry<'contact'>['data'];
-
-export interface ContactFormProps {
-  /** The copy the form shows, from src/content/pages/contact.yaml. */
-  copy: Pick<ContactCopy, 'form' | 'sent' | 'toasts'>;
-  /** Where the enquiry is posted (the function's path). */
-  action: string;
-  /** The agency's address, filled into the error message. */
-  email: string;
-  bookingUrl: string;
-  /** Read aloud after a link that opens a new tab. */
-  newTabHint: string;
-  projectTypes: typeof projectTypes;
-  budgetRanges: typeof budgetRanges;
-  limits: typeof enquiryLimits;
-}
+import type { ContactFormProps } from './contact/props';
 
 export default function ContactForm(props: ContactFormProps) {
   const { copy, action } = props;

@@ -1,6 +1,6 @@
 /**
  * The content of the article test site: twelve published posts (two list pages), one of 1,500
- * words with a cover and an update, four published case studies, and a draft of each kind that
+ * words with a cover, an update, links, an image and a script in its text, four published case studies, and a draft of each kind that
  * must appear nowhere in the build.
  */
 import { articleBody, markdownFile, type ProjectCopy } from '../../scripts/bench/project-copy.ts';
@@ -15,6 +15,12 @@ export const fixtures = {
     title: 'The long read on Shopify speed',
     words: 1500,
     published: '2026-03-01',
+    /** What a feed must rewrite or drop: relative links, an image in the text, a script. */
+    feedExtras: [
+      'See [our services](/services), [the first part](#part-1) and [the next post](post-11).',
+      '![The storefront again](./long-read.jpg)',
+      '<script>document.documentElement.dataset.feedCheck = "ran"</script>',
+    ].join('\n\n'),
   },
   draftPost: 'hidden-draft-post',
   /** Newest first. */
@@ -55,7 +61,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         coverAlt: 'A storefront on a phone screen',
         tags: ['Shopify', 'Speed'],
       },
-      articleBody(longRead.words),
+      `${articleBody(longRead.words)}\n\n${longRead.feedExtras}`,
     ),
   );
   site.write(

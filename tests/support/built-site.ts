@@ -1,7 +1,19 @@
 /** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { elementsNamed } from '../../src/lib/build/html-elements.ts';
+import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
+import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
+import { isServiceRoute, servicesRoute } from '../../src/lib/shared/routes.ts';
+
+/** The service pages of the build in `dist`, in their `order`. */
+export const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);
+
+/** The service id a service page's route names. */
+export const serviceIdOf = (route: string) => route.slice(servicesRoute.length + 1);
+
+/** Every element `name` of the page, in document order. */
+export const elementsNamed = (html: string, name: string): HtmlElement[] =>
+  htmlElements(html).filter((element) => element.name === name);
 
 export function builtSite(dist: string) {
   const file = (route: string) => join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);

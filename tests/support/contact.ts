@@ -3,6 +3,9 @@ import { randomInt } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { mailbox } from '../../playwright.config.ts';
 import { mailContaining } from './mailbox.ts';
+import { content } from './content.ts';
+
+const contact = content.pages.contact;
 
 export { failMarker } from './mailbox.ts';
 
@@ -45,8 +48,8 @@ export async function fillEnquiry(page: Page, values: Enquiry): Promise<void> {
   await page.getByLabel('Name').fill(values.name);
   await page.getByLabel('Email').fill(values.email);
   await page.getByLabel('Company').fill(values.company);
-  await page.getByLabel('Project type').selectOption(values.projectType);
-  await page.getByLabel('Budget range').selectOption(values.budgetRange);
+  await page.getByLabel(contact.form.projectType).selectOption(values.projectType);
+  await page.getByLabel(contact.form.budgetRange).selectOption(values.budgetRange);
   await page.getByLabel('Message').fill(values.message);
 }
 
@@ -54,8 +57,8 @@ export async function expectEnquiry(page: Page, values: Enquiry): Promise<void> 
   await expect(page.getByLabel('Name')).toHaveValue(values.name);
   await expect(page.getByLabel('Email')).toHaveValue(values.email);
   await expect(page.getByLabel('Company')).toHaveValue(values.company);
-  await expect(page.getByLabel('Project type')).toHaveValue(values.projectType);
-  await expect(page.getByLabel('Budget range')).toHaveValue(values.budgetRange);
+  await expect(page.getByLabel(contact.form.projectType)).toHaveValue(values.projectType);
+  await expect(page.getByLabel(contact.form.budgetRange)).toHaveValue(values.budgetRange);
   await expect(page.getByLabel('Message')).toHaveValue(values.message);
 }
 

@@ -1,43 +1,46 @@
 /**
  * A price is written once, in its service's content file, and everything that states it follows:
  * the package card, the structured-data offer and the "from £…" search description. The test site
- * changes the Basic Shopify price in its content file only; these checks read its built pages.
+ * lowers the lowest Shopify price in its content file only; these checks read its built pages.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { htmlElements } from '../../src/lib/build/html-elements.ts';
-import { formatPrice } from '../../src/lib/build/price.ts';
+import { formatPrice } from '../../src/lib/build/content/price.ts';
 import { builtSite, jsonLdNodes, metaContent } from './built-site.ts';
 
 const shopifyFile = 'src/content/services/shopify.yaml';
-const oldPrice = 400;
-const newPrice = 350;
+/** The cheapest Shopify package, whatever its name and price, and the price the change gives it. */
+const changed = { name: '', oldPrice: 0, newPrice: 0 };
 
-/** Changes the Basic Shopify price in the copy's content file, and nowhere else. */
+/** Lowers the cheapest Shopify package's price by £50 in the copy's content file, and nowhere else. */
 export function writePriceChange(copy: ProjectCopy): void {
-  const before = readFileSync(join(copy.dir, shopifyFile), 'utf8');
-  const after = before.replace(
-    `    - name: Basic\n      price: ${oldPrice}\n`,
-    `    - name: Basic\n      price: ${newPrice}\n`,
+  const document = parseDocument(readFileSync(join(copy.dir, shopifyFile), 'utf8'));
+  const prices = (document.getIn(['packages', 'items']) as YAMLSeq<YAMLMap>).items.map((item) =>
+    Number(item.get('price')),
   );
-  if (after === before)
-    throw new Error(`${shopifyFile} no longer prices Basic at £${oldPrice}: update this test`);
-  copy.write(shopifyFile, after);
+  const lowest = prices.indexOf(Math.min(...prices));
+  changed.name = String(document.getIn(['packages', 'items', lowest, 'name']));
+  changed.oldPrice = prices[lowest] ?? 0;
+  changed.newPrice = changed.oldPrice - 50;
+  document.setIn(['packages', 'items', lowest, 'price'], changed.newPrice);
+  copy.write(shopifyFile, document.toString());
 }
 
 export function priceChecks(copy: ProjectCopy) {
-  describe('changing the Basic Shopify price in its content file only', () => {
+  describe('changing the lowest Shopify price in its content file only', () => {
     const page = () => builtSite(copy.dist).html('/services/shopify');
 
     it('changes the package card', () => {
       const card = htmlElements(page()).find(
-        ({ name, attributes }) => name === 'article' && attributes['data-package'] === 'Basic',
+        ({ name, attributes }) => name === 'article' && attributes['data-package'] === changed.name,
       );
       const price = card?.elements.find(({ attributes }) => attributes['data-price'] !== undefined);
-      expect(price?.text.trim()).toBe(formatPrice(newPrice));
+      expect(price?.text.trim()).toBe(formatPrice(changed.newPrice));
     });
 
     it('changes the offer in the structured data', () => {
@@ -47,22 +50,22 @@ export function priceChecks(copy: ProjectCopy) {
         price?: number;
         priceCurrency?: string;
       }[];
-      expect(offers.find((offer) => offer.name === 'Basic')).toMatchObject({
-        price: newPrice,
+      expect(offers.find((offer) => offer.name === changed.name)).toMatchObject({
+        price: changed.newPrice,
         priceCurrency: 'GBP',
       });
     });
 
     it('changes the "from £…" search and share descriptions', () => {
       for (const key of ['description', 'og:description', 'twitter:description']) {
-        expect(metaContent(page(), key)).toContain(`from ${formatPrice(newPrice)}`);
+        expect(metaContent(page(), key)).toContain(`from ${formatPrice(changed.newPrice)}`);
       }
     });
 
     it('leaves the old price nowhere in the built site', async () => {
       const stale = (await htmlFiles(copy.dist)).filter((file) => {
         const html = readFileSync(file, 'utf8');
-        return html.includes(formatPrice(oldPrice)) || html.includes(`"price":${oldPrice},`);
+        return html.includes(formatPrice(changed.oldPrice)) || html.includes(`"price":${changed.oldPrice},`);
       });
       expect(stale).toEqual([]);
     });

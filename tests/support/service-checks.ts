@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
-import { builtIndexableRoutes, builtServiceRoutes } from '../../scripts/built-routes.ts';
+import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 import { servicePlacements } from '../../src/lib/shared/booking.ts';
 import { isBookingPlacement } from './booking-labels.ts';
 import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
 import * as iconPaths from '../../src/lib/shared/icon-paths.ts';
-import { isServiceRoute, serviceIdOf, serviceRoute } from '../../src/lib/shared/routes.ts';
+import { isServiceRoute, serviceRoute } from '../../src/lib/shared/routes.ts';
 import { site } from '../../src/site.config.ts';
-import { builtSite, jsonLdNodes, tags, xmlValues } from './built-site.ts';
+import { builtServiceRoutes, builtSite, jsonLdNodes, serviceIdOf, tags, xmlValues } from './built-site.ts';
 import { fourthService } from './service-fixture.ts';
 
 const route = serviceRoute(fourthService.id);

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import type { EnquiryField } from '@/lib/shared/enquiry';
-import type { ContactFormProps } from '../ContactForm';
+import type { ContactFormProps } from './props';
 import type { FieldErrors } from './send-enquiry';
 
 type EnquiryFieldsProps = Pick<ContactFormProps, 'copy' | 'projectTypes' | 'budgetRanges' | 'limits'> & {

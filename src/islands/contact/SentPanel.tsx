@@ -4,7 +4,7 @@
  * the panel, and a keyboard user carries on from there.
  */
 import { Icon } from '../shared/Icon';
-import type { ContactFormProps } from '../ContactForm';
+import type { ContactFormProps } from './props';
 
 /** Focuses an element as it appears; one function for good, so React calls it only then. */
 function takeFocus(element: HTMLElement | null) {

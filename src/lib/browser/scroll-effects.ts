@@ -4,10 +4,10 @@
  */
 
 /** The home hero's scroll indicator goes for good once scrolling passes 35 % of the viewport height. */
-export const scrollIndicatorHideRatio = 0.35;
+const scrollIndicatorHideRatio = 0.35;
 
 /** The floating booking button shows while scrolling exceeds one viewport height. */
-export const floatingBookingShowRatio = 1;
+const floatingBookingShowRatio = 1;
 
 /** The home services section fades in once at least 20 % of it is visible. */
 export const fadeInVisibleRatio = 0.2;

@@ -25,7 +25,7 @@ import { assertValid, readEnv, type Env } from '../shared/env.ts';
 
 export interface BuildConfig {
   analytics: AnalyticsIds;
-  /** Unset parts fall back to what Git says (src/lib/build/cms-admin.ts, `cmsBackend`). */
+  /** Unset parts fall back to what Git says (src/lib/build/cms/cms-admin.ts, `cmsBackend`). */
   cms: { repo?: string | undefined; branch?: string | undefined };
   outDir?: string | undefined;
   /** Built by Netlify, whose environment is the deployed site's: the mail settings are there to check. */

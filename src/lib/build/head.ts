@@ -4,6 +4,9 @@
  * crawlers and chat apps do not resolve relative share-image URLs.
  */
 import { withoutTrailingSlash } from '../shared/paths.ts';
+import { articleBase, type ArticleKind } from './articles/articles.ts';
+
+const isUnder = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
 export interface ShareImage {
   /** Path under the site root, e.g. "/og/default.png". */
@@ -49,10 +52,23 @@ interface SiteIdentity {
   locale: string;
 }
 
-/** The blog's feed, named in every page's head so feed readers find it from any page. */
-const feed = { path: '/rss.xml', type: 'application/rss+xml' } as const;
+/**
+ * The feeds: the blog's, named in every page's head so feed readers find it from any page, and the
+ * case studies', named on their pages (src/lib/build/articles/feed.ts writes both).
+ */
+export const feeds: Readonly<Record<ArticleKind, { path: string; title: string }>> = {
+  blog: { path: '/rss.xml', title: 'blog' },
+  'case-studies': { path: '/case-studies/rss.xml', title: 'case studies' },
+};
 
-export const feedTitle = (brand: string) => `${brand} blog`;
+export const feedTitle = (kind: ArticleKind, brand: string) => `${brand} ${feeds[kind].title}`;
+
+const feedLink = (kind: ArticleKind, identity: SiteIdentity): LinkTag => ({
+  rel: 'alternate',
+  type: 'application/rss+xml',
+  title: feedTitle(kind, identity.brand),
+  href: absoluteUrl(feeds[kind].path, identity.url),
+});
 
 interface MetaTag {
   name?: string;
@@ -117,12 +133,8 @@ export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
   const links: LinkTag[] = [
     ...(prev ? [{ rel: 'prev', href: absoluteUrl(prev, identity.url) }] : []),
     ...(next ? [{ rel: 'next', href: absoluteUrl(next, identity.url) }] : []),
-    {
-      rel: 'alternate',
-      type: feed.type,
-      title: feedTitle(identity.brand),
-      href: absoluteUrl(feed.path, identity.url),
-    },
+    feedLink('blog', identity),
+    ...(isUnder(input.path, articleBase['case-studies']) ? [feedLink('case-studies', identity)] : []),
   ];
 
   return {

@@ -55,5 +55,3 @@ export function htmlElements(html: string, { scriptingEnabled = true } = {}): Ht
 }
 
 /** The elements of one tag name, e.g. every `meta`. */
-export const elementsNamed = (html: string, name: string): HtmlElement[] =>
-  htmlElements(html).filter((element) => element.name === name);

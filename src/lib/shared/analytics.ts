@@ -42,7 +42,7 @@ interface Tracker {
 }
 
 /** At most this many events wait for a choice; later ones are dropped (a page fires a handful). */
-export const heldEventLimit = 50;
+const heldEventLimit = 50;
 
 export function createTracker(send: (event: AnalyticsEvent) => void): Tracker {
   let consent: Consent | undefined;

@@ -61,6 +61,6 @@ export function redirectPage(to: string, absoluteTarget: string): string {
 }
 
 /** The inline script of a redirect page; the build hashes it for the CSP from the written page. */
-export function redirectScript(to: string): string {
+function redirectScript(to: string): string {
   return `location.replace(${JSON.stringify(to).replace(/</g, '\\u003c')})`;
 }

@@ -31,7 +31,6 @@ export function isServiceRoute(path: string): boolean {
 }
 
 /** The id of the service a service page's route shows: /services/content → content. */
-export const serviceIdOf = (route: string) => route.slice(servicesRoute.length + 1);
 
 /** The order services are listed in everywhere: by `order`, then by id where two share one. */
 export const byServiceOrder = (a: { id: string; order: number }, b: { id: string; order: number }) =>

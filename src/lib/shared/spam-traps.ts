@@ -14,7 +14,7 @@
 export const honeypotField = 'hp_leave_blank';
 export const fillTimeField = 'fillTimeMs';
 /** The shortest time, in milliseconds, a person takes to fill in the form. */
-export const minimumFillTimeMs = 3000;
+const minimumFillTimeMs = 3000;
 
 type SpamVerdict = 'honeypot' | 'too-fast' | undefined;
 

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { content } from '../../support/content.ts';
 
 test('the open menu or dropdown and an open FAQ answer have no violations', async ({ page, isMobile }) => {
   await page.goto('/services');
@@ -19,7 +20,7 @@ test('the open menu or dropdown and an open FAQ answer have no violations', asyn
   } else {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).hover();
     await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Content & Copywriting' }),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: content.serviceLinks[1]![0] }),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'the open services dropdown');
   }

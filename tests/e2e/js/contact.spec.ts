@@ -15,15 +15,18 @@ import {
   uniqueMarker,
   type Enquiry,
 } from '../../support/contact.ts';
+import { content } from '../../support/content.ts';
+
+const contact = content.pages.contact;
 
 const empty: Enquiry = { name: '', email: '', company: '', projectType: '', budgetRange: '', message: '' };
 const errorText = `There was a problem sending your message. Please try again or email us directly at ${site.email}`;
-const successText = "Thanks — your message is on its way. We'll reply within 24 hours.";
+const successText = contact.toasts.success.description;
 const endpoint = '**/api/send-contact-email';
 
 const successToast = (page: Page) =>
-  page.getByRole('status').filter({ hasText: 'Message sent successfully' });
-const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: 'Error sending message' });
+  page.getByRole('status').filter({ hasText: contact.toasts.success.title });
+const errorToast = (page: Page) => page.getByRole('alert').filter({ hasText: contact.toasts.error.title });
 
 /** Holds the next enquiry on its way to the server until `release` is called. */
 async function holdEnquiry(page: Page): Promise<{ release: () => void }> {
@@ -78,13 +81,13 @@ test('sending: "Sending..." and disabled, then the success toast, the sent panel
   await fillHydrated(page, enquiry(marker));
   const { release } = await holdEnquiry(page);
 
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  const sending = page.getByRole('button', { name: 'Sending...' });
+  await page.getByRole('button', { name: contact.form.submit }).click();
+  const sending = page.getByRole('button', { name: contact.form.sending });
   await expect(sending).toBeDisabled();
   release();
 
   await expect(successToast(page)).toContainText(successText);
-  const panel = page.getByRole('heading', { name: 'Message Sent!' });
+  const panel = page.getByRole('heading', { name: contact.sent.heading });
   await expect(panel).toBeFocused();
   await expect(page.locator('form[data-contact-form]')).toHaveCount(0);
   const book = page.getByRole('link', { name: /^Book a call now/ });
@@ -98,13 +101,13 @@ test('sending: "Sending..." and disabled, then the success toast, the sent panel
   expect(mail).toMatch(/^Reply-To: Jo Bloggs <jo@example\.co\.uk>\r?$/m);
   expect(mail).toContain('Bloggs Ltd');
 
-  await successToast(page).getByRole('button', { name: 'Dismiss message' }).click();
+  await successToast(page).getByRole('button', { name: contact.toasts.dismiss }).click();
   await expect(successToast(page)).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Send another message' }).click();
+  await page.getByRole('button', { name: contact.sent.againLabel }).click();
   await expectEnquiry(page, empty);
   await expect(page.getByLabel('Name')).toBeFocused();
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: contact.form.submit })).toBeEnabled();
 });
 
 test('a send the mail server refuses is still answered as received: the enquiry waits in the store', async ({
@@ -113,10 +116,10 @@ test('a send the mail server refuses is still answered as received: the enquiry 
   const marker = uniqueMarker('JS refused');
   await page.goto('/contact');
   await fillHydrated(page, enquiry(`${marker} ${failMarker}`));
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   await expect(successToast(page)).toContainText(successText);
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: contact.sent.heading })).toBeFocused();
   expect(mailWith(marker)).toEqual([]);
 });
 
@@ -127,16 +130,16 @@ test('an enquiry that could be neither stored nor sent keeps every value and sho
   await page.goto('/contact');
   await fillHydrated(page, values);
   await neitherStoredNorSent(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   const toast = errorToast(page);
   await expect(toast).toContainText(errorText);
   await expect(toast.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
   await expectEnquiry(page, values);
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: contact.form.submit })).toBeEnabled();
+  await expect(page.getByRole('heading', { name: contact.sent.heading })).toHaveCount(0);
 
-  await toast.getByRole('button', { name: 'Dismiss message' }).click();
+  await toast.getByRole('button', { name: contact.toasts.dismiss }).click();
   await expect(errorToast(page)).toHaveCount(0);
   await expectEnquiry(page, values);
 });
@@ -150,9 +153,9 @@ test('an enquiry sent within seconds of the page load is delivered, flagged as p
   await page.clock.pauseAt(new Date(Date.now() + 1000));
   await fillEnquiry(page, enquiry(marker));
   await expectHydrated(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: contact.sent.heading })).toBeVisible();
   await expect.poll(() => mailWith(marker).length).toBe(1);
   expect(mailWith(marker)[0]).toMatch(/^Subject: =\?UTF-8\?Q\?=5BPossible_spam=5D_New_enquiry/m);
 });
@@ -162,11 +165,11 @@ test('a network failure is reported the same way, keeping every value', async ({
   await page.goto('/contact');
   await fillHydrated(page, values);
   await page.route(endpoint, (route) => route.abort('connectionrefused'));
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   await expect(errorToast(page)).toContainText(errorText);
   await expectEnquiry(page, values);
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: contact.form.submit })).toBeEnabled();
 });
 
 test("the server's field errors show beside their fields and are announced", async ({ page }) => {
@@ -174,7 +177,7 @@ test("the server's field errors show beside their fields and are announced", asy
   const values = { ...enquiry(uniqueMarker('JS field errors')), name: '   ', email: 'jo@example' };
   await page.goto('/contact');
   await fillHydrated(page, values);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   const name = page.getByLabel('Name');
   const email = page.getByLabel('Email');
@@ -215,10 +218,10 @@ test('a visitor can complete and send the form with the keyboard alone', async (
   await page.keyboard.press('Tab');
   await page.keyboard.type('Keys Ltd');
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Project type')).toBeFocused();
+  await expect(page.getByLabel(contact.form.projectType)).toBeFocused();
   await page.keyboard.type('Shopify');
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Budget range')).toBeFocused();
+  await expect(page.getByLabel(contact.form.budgetRange)).toBeFocused();
   await page.keyboard.type('Not');
   await page.keyboard.press('Tab');
   await page.keyboard.type(marker);
@@ -231,11 +234,11 @@ test('a visitor can complete and send the form with the keyboard alone', async (
     budgetRange: 'not-sure',
     message: marker,
   });
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+  await expect(page.getByRole('button', { name: contact.form.submit })).toBeFocused();
   await takeOurTime(page);
   await page.keyboard.press('Enter');
 
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: contact.sent.heading })).toBeFocused();
   await expect(successToast(page)).toBeVisible();
   await expect.poll(() => mailWith(marker).length).toBe(1);
   const [mail = ''] = mailWith(marker);
@@ -245,7 +248,7 @@ test('a visitor can complete and send the form with the keyboard alone', async (
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: /^Book a call now/ })).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Send another message' })).toBeFocused();
+  await expect(page.getByRole('button', { name: contact.sent.againLabel })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Name')).toBeFocused();
   await expectEnquiry(page, empty);
@@ -276,8 +279,8 @@ test('hydrating does not wipe what the visitor typed before it', async ({ page }
   await expectEnquiry(page, values);
 
   await takeOurTime(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible();
+  await page.getByRole('button', { name: contact.form.submit }).click();
+  await expect(page.getByRole('heading', { name: contact.sent.heading })).toBeVisible();
   await expect.poll(() => mailWith(marker).length).toBe(1);
   const [mail = ''] = mailWith(marker);
   expect(mail).toMatch(/^Reply-To: Early Bird <early@example\.co\.uk>\r?$/m);
@@ -291,7 +294,7 @@ test('a message closes itself after about five seconds', async ({ page }) => {
   await page.clock.pauseAt(new Date(Date.now() + 1000));
   await fillHydrated(page, enquiry(uniqueMarker('Toast timing')));
   await neitherStoredNorSent(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
   await expect(errorToast(page)).toBeVisible();
   await page.mouse.move(0, 0);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectStillDot } from '../../support/motion.ts';
 import { scrollToY } from '../../support/islands.ts';
+import { content } from '../../support/content.ts';
 
 test.describe('reduced motion with JavaScript', () => {
   test.beforeEach(async ({ page }) => {
@@ -16,7 +17,7 @@ test.describe('reduced motion with JavaScript', () => {
     expect(await opacity()).toBe('1');
     await expect(section).not.toHaveAttribute('data-fade');
 
-    const heading = section.getByRole('heading', { name: 'What we do best' });
+    const heading = section.getByRole('heading', { name: content.pages.home.services.heading });
     await heading.scrollIntoViewIfNeeded();
     await expect(heading).toBeInViewport();
     expect(await opacity()).toBe('1');

@@ -1,13 +1,16 @@
 /**
  * The contact page's embedded scheduler is a heavy third-party app: with JavaScript it loads only
  * once the visitor scrolls within a viewport of it (without JavaScript the browser's lazy loading
- * takes over; see tests/e2e/no-js/spec-content.spec.ts).
+ * takes over; see tests/spec/content.spec.ts).
  */
 import { expect, test } from '@playwright/test';
 import { stubNetwork } from '../../support/network.ts';
 import { site } from '../../support/site.ts';
+import { content } from '../../support/content.ts';
 
-const frameTitle = 'Booking calendar for a free 30-minute discovery call';
+const contact = content.pages.contact;
+
+const frameTitle = contact.scheduler.frameTitle;
 
 test('the scheduling frame loads only as the visitor nears it, and then at 800 px', async ({ page }) => {
   // A short screen keeps the frame's place well beyond the one viewport it is loaded ahead.
@@ -24,7 +27,7 @@ test('the scheduling frame loads only as the visitor nears it, and then at 800 p
   expect(fetched, 'requests outside the site on load').toEqual([]);
   await expect(page.locator('main iframe')).toHaveCount(0);
 
-  await page.getByRole('heading', { name: 'Or pick a time now' }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: contact.scheduler.heading }).scrollIntoViewIfNeeded();
   const frame = page.locator('main iframe');
   await expect(frame).toHaveAttribute('src', site.bookingUrl);
   await expect(frame).toHaveAttribute('title', frameTitle);

@@ -11,6 +11,9 @@ import {
   neitherStoredNorSent,
   uniqueMarker,
 } from '../../support/contact.ts';
+import { content } from '../../support/content.ts';
+
+const contact = content.pages.contact;
 
 test.beforeEach(async ({ page }) => {
   await asOwnClient(page);
@@ -23,17 +26,15 @@ test('without JavaScript an enquiry is sent and the visitor lands on the sent pa
   await expect(page.locator('input[name="submissionId"]')).toHaveValue('');
   await expectQuietHoneypot(page);
   await fillEnquiry(page, enquiry(marker));
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   await expect(page).toHaveURL(/\/contact\/sent$/);
-  await expect(page.locator('h1')).toHaveText('Message Sent!');
-  await expect(
-    page.getByText("Thanks — your message is on its way. We'll reply within 24 hours."),
-  ).toBeVisible();
+  await expect(page.locator('h1')).toHaveText(contact.sent.heading);
+  await expect(page.getByText(contact.toasts.success.description)).toBeVisible();
   const book = page.getByRole('link', { name: /Book a call now/ });
   await expect(book).toHaveAttribute('href', site.bookingUrl);
   await expect(book).toHaveAttribute('target', '_blank');
-  await expect(page.getByRole('link', { name: 'Send another message' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('link', { name: contact.sent.againLabel })).toHaveAttribute('href', '/contact');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
   await expect.poll(() => mailWith(marker).length).toBe(1);
@@ -41,7 +42,7 @@ test('without JavaScript an enquiry is sent and the visitor lands on the sent pa
 
   // Sent again with Back and resend: the same enquiry, answered as sent and not mailed twice.
   await page.goBack();
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
   await expect(page).toHaveURL(/\/contact\/sent$/);
   expect(mailWith(marker)).toHaveLength(1);
 });
@@ -50,7 +51,7 @@ test('without JavaScript a send the mail server refuses still lands on the sent 
   const marker = uniqueMarker('No-JS refused');
   await page.goto('/contact');
   await fillEnquiry(page, enquiry(`${marker} ${failMarker}`));
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
   await expect(page).toHaveURL(/\/contact\/sent$/);
   expect(mailWith(marker)).toEqual([]);
 });
@@ -62,16 +63,16 @@ test('without JavaScript a failed send explains itself, and Back returns every t
   await page.goto('/contact');
   await fillEnquiry(page, values);
   await neitherStoredNorSent(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
 
   await expect(page).toHaveURL(/\/contact\/error$/);
   const alert = page.getByRole('alert');
-  await expect(alert.locator('h1')).toHaveText('Error sending message');
+  await expect(alert.locator('h1')).toHaveText(contact.toasts.error.title);
   await expect(alert).toContainText(
     `There was a problem sending your message. Please try again or email us directly at ${site.email}`,
   );
   await expect(alert.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
-  await expect(alert).toContainText("Use your browser's Back button to return to the form");
+  await expect(alert).toContainText(contact.notSent.hint);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
   await page.goBack();
@@ -81,7 +82,7 @@ test('without JavaScript a failed send explains itself, and Back returns every t
 
 test('the browser refuses to send the form without the required fields', async ({ page }) => {
   await page.goto('/contact');
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: contact.form.submit }).click();
   await expect(page).toHaveURL(/\/contact$/);
   for (const label of ['Name', 'Email', 'Message']) {
     await expect(page.getByLabel(label)).toHaveAttribute('required', '');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { site } from '../../support/site.ts';
+import { content } from '../../support/content.ts';
 import { floatingBookingPages } from '../../support/islands.ts';
 
 test.describe('floating booking button without JavaScript', () => {
@@ -14,7 +15,9 @@ test.describe('floating booking button without JavaScript', () => {
       await expect(button).toHaveAttribute('data-booking', placement);
       await expect(button).toHaveAttribute('href', site.bookingUrl);
       await expect(button).toHaveAttribute('target', '_blank');
-      await expect(button).toContainText('Book a discovery call');
+      await expect(button).toContainText(
+        content.services.find((service) => service.route === path)?.floatingLabel,
+      );
 
       await page.mouse.wheel(0, 3000);
       await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(1000);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { content } from '../../support/content.ts';
 
 const opacity = (locator: import('@playwright/test').Locator) =>
   locator.evaluate((element) => getComputedStyle(element).opacity);
@@ -12,7 +13,7 @@ test.describe('home page motion without JavaScript', () => {
     expect(await opacity(section)).toBe('1');
     await expect(section).not.toHaveAttribute('data-fade');
 
-    const heading = section.getByRole('heading', { name: 'What we do best' });
+    const heading = section.getByRole('heading', { name: content.pages.home.services.heading });
     await heading.scrollIntoViewIfNeeded();
     await expect(heading).toBeInViewport();
     expect(await opacity(section)).toBe('1');
@@ -23,6 +24,6 @@ test.describe('home page motion without JavaScript', () => {
     await page.goto('/');
     await page.locator('[data-scroll-indicator]').click();
     await expect(page).toHaveURL(/#what-we-do$/);
-    await expect(page.getByRole('heading', { name: 'What we do best' })).toBeInViewport();
+    await expect(page.getByRole('heading', { name: content.pages.home.services.heading })).toBeInViewport();
   });
 });

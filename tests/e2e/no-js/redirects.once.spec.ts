@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { specRedirectPairs } from '../../support/site.ts';
+import { content } from '../../support/content.ts';
 
 test('each legacy path of the spec answers 301 to its page, with or without a trailing slash', async ({
   request,
@@ -32,6 +33,9 @@ test('an unknown path answers 404 with the 404 page, kept out of search', async 
   const response = await page.goto('/services/no-such-service');
   expect(response?.status()).toBe(404);
   await expect(page.locator('h1')).toHaveText('Page Not Found');
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: content.pages.notFound.linkLabel })).toHaveAttribute(
+    'href',
+    '/',
+  );
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 });

@@ -8,7 +8,7 @@ import {
   shareImageFor,
   shareImagePath,
   siteIcons,
-} from '@/lib/build/brand-images';
+} from '@/lib/build/images/brand-images';
 import {
   renderAppleTouchIcon,
   renderFavicon,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { elementsNamed, htmlElements } from '@/lib/build/html-elements';
+import { htmlElements } from '@/lib/build/html-elements';
+
+const elementsNamed = (html: string, name: string) =>
+  htmlElements(html).filter((element) => element.name === name);
 
 describe('htmlElements', () => {
   it('reads elements as a browser does, where regular expressions would be fooled', () => {

@@ -2,32 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { footerLinks, headerLinks, isCurrent, isInSection, serviceLinks } from '@/lib/shared/navigation';
 import { indexableRoutes, routePath } from '@/lib/shared/routes';
 import { servicePlacements } from '@/lib/shared/booking';
+import { content } from '../../../../support/content.ts';
 
 describe('navigation', () => {
   it('has the spec header and footer links', () => {
     expect(headerLinks.map((link) => link.label)).toEqual(['Home', 'Services', 'About', 'Contact']);
-    expect(headerLinks[1]?.children?.map((link) => link.href)).toEqual([
-      '/services/shopify',
-      '/services/content',
-      '/services/admin-appointment',
-    ]);
-    expect(headerLinks[1]?.children?.map((link) => link.label)).toEqual([
-      'Shopify Builds & Optimisation',
-      'Content & Copywriting',
-      'Admin & Appointment Setting',
-    ]);
+    // The services menu: each service's card title and page, by `order`, from its content file.
+    expect(headerLinks[1]?.children?.map((link) => [link.label, link.href])).toEqual(
+      content.serviceLinks.map(([label, href]) => [label, href]),
+    );
     expect(footerLinks.map((link) => link.href)).toEqual(['/', '/services', '/about', '/contact']);
   });
 
-  it('lists the eleven indexable routes once each, in the spec’s order', () => {
+  it('lists the indexable routes once each, the services by order after /services', () => {
     const routes = indexableRoutes(serviceLinks.map((link) => link.href));
-    expect(new Set(routes).size).toBe(11);
+    expect(new Set(routes).size).toBe(routes.length);
     expect(routes).toEqual([
       '/',
       '/services',
-      '/services/shopify',
-      '/services/content',
-      '/services/admin-appointment',
+      ...content.services.map((service) => service.route),
       '/about',
       '/contact',
       '/blog',

@@ -1,0 +1,142 @@
+/**
+ * What still stands between this site and going live: every setting left at its placeholder or
+ * missing, each with where to fix it. `npm run launch-check` prints it (scripts/launch-check.ts),
+ * a Netlify production build refuses to finish while any remain and every other build warns once
+ * (src/integrations/launch-check.ts). The settings are read by their own modules, from the
+ * environment given here; the company entry from its file.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { siteSettings } from '../../../site.config.ts';
+import { readBuildConfig } from '../build-config.ts';
+import { mailRoute } from '../../../../functions/lib/mail-settings.ts';
+import { settingsProblems, type Env } from '../../shared/env.ts';
+import { companySchema } from './company.ts';
+import { exampleFields } from './company.ts';
+
+export interface LaunchItem {
+  /** What is wrong, naming the variable or the file and field. */
+  problem: string;
+  /** Where to fix it. */
+  fix: string;
+}
+
+export const companyEntryPath = 'src/content/company.yaml';
+
+const where = 'in Netlify (Site configuration → Environment variables) or in .env (README, Configuration)';
+const envFix = `correct it ${where}`;
+
+/** Reserved names (RFC 2606 and 6761) that can never be a live site, inbox or booking page. */
+export function isPlaceholderHost(host: string): boolean {
+  return /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i.test(host);
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
+
+function siteItems(env: Env): LaunchItem[] {
+  let site: ReturnType<typeof siteSettings>;
+  try {
+    site = siteSettings(env);
+  } catch (error) {
+    return settingsProblems(error).map((problem) => ({ problem, fix: envFix }));
+  }
+  const items: LaunchItem[] = [];
+  if (isPlaceholderHost(new URL(site.url).hostname)) {
+    items.push({
+      problem: `SITE_URL (or Netlify's URL) is still the example host ${site.url}`,
+      fix: `set SITE_URL to the live address (like https://www.agency.co.uk) ${where}`,
+    });
+  }
+  if (isPlaceholderHost(new URL(site.bookingUrl).hostname)) {
+    items.push({
+      problem: `PUBLIC_BOOKING_URL is still the example scheduling page ${site.bookingUrl}`,
+      fix: `set PUBLIC_BOOKING_URL to your scheduling page ${where}`,
+    });
+  }
+  if (isPlaceholderHost(domainOf(site.email))) {
+    items.push({
+      problem: `PUBLIC_CONTACT_EMAIL is still the example address ${site.email}`,
+      fix: `set PUBLIC_CONTACT_EMAIL to the agency's inbox ${where}`,
+    });
+  }
+  return items;
+}
+
+/** Malformed analytics IDs (and the build's other settings), which would report nowhere. */
+function buildItems(env: Env): LaunchItem[] {
+  try {
+    readBuildConfig(env);
+    return [];
+  } catch (error) {
+    return settingsProblems(error).map((problem) => ({ problem, fix: envFix }));
+  }
+}
+
+function companyItems(companyText: string | undefined): LaunchItem[] {
+  const fix = `edit ${companyEntryPath} (CONTENT.md, "The company details")`;
+  if (companyText === undefined) return [{ problem: `${companyEntryPath} is missing`, fix }];
+  let data: unknown;
+  try {
+    data = parse(companyText);
+  } catch (error) {
+    return [{ problem: `${companyEntryPath} is not valid YAML: ${(error as Error).message}`, fix }];
+  }
+  const result = companySchema.safeParse(data);
+  if (!result.success) {
+    return result.error.issues.map((issue) => ({
+      problem: `${companyEntryPath}: ${issue.path.join('.')} ${issue.message}`,
+      fix,
+    }));
+  }
+  return exampleFields(result.data).map((field) => ({
+    problem: `${companyEntryPath}: ${field} is still an example value`,
+    fix,
+  }));
+}
+
+/** The mail settings as the deployed function will read them. */
+function mailItems(env: Env): LaunchItem[] {
+  const fix = `set SMTP_HOST, MAIL_FROM and MAIL_TO ${where}, where the site runs`;
+  const route = mailRoute(env);
+  if (route.kind === 'unconfigured') {
+    return [{ problem: `Enquiries cannot be emailed: ${route.problem}`, fix }];
+  }
+  return [route.from, route.to]
+    .filter((address) => isPlaceholderHost(domainOf(address)))
+    .map((address) => ({ problem: `MAIL_FROM or MAIL_TO is still an example address (${address})`, fix }));
+}
+
+export interface LaunchCheckInput {
+  env: Env;
+  /** The company entry's text; undefined when the file is missing. */
+  companyText: string | undefined;
+  /** Only where the site will run do the mail settings exist to check. */
+  checkMail: boolean;
+}
+
+export function launchItems({ env, companyText, checkMail }: LaunchCheckInput): LaunchItem[] {
+  return [
+    ...siteItems(env),
+    ...buildItems(env),
+    ...companyItems(companyText),
+    ...(checkMail ? mailItems(env) : []),
+  ];
+}
+
+/** The company entry of the project in `root`, or undefined when it is missing. */
+export function readCompanyText(root: string): string | undefined {
+  try {
+    return readFileSync(join(root, companyEntryPath), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The list as people read it: a heading, then each item and its fix. */
+export function formatLaunchItems(items: readonly LaunchItem[]): string {
+  const heading = `${items.length} thing${items.length === 1 ? '' : 's'} to fix before going live (npm run launch-check):`;
+  return [heading, ...items.map((item) => `  ✗ ${item.problem}\n      → ${item.fix}`)].join('\n');
+}
+
+export const allClear = 'Launch check: all clear. No placeholder is left.';

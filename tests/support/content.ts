@@ -1,0 +1,104 @@
+/**
+ * What the content files say, read the way an editor wrote them, for the tests to expect: a test
+ * never restates shipped copy, so any edit the schemas accept keeps it green. Reads the project at
+ * `root` (the repository by default; a built copy in the integration tests). Word-for-word checks
+ * against the spec live apart, in tests/spec/ (`npm run test:spec`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+
+const repository = resolve(import.meta.dirname, '../..');
+
+/** The loosely typed data of one content file: the schemas have checked it at build. */
+type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const yamlFile = (root: string, path: string): Data => parse(readFileSync(join(root, path), 'utf8')) as Data;
+
+/** The front matter of a Markdown file. */
+function frontMatter(root: string, path: string): Data {
+  const text = readFileSync(join(root, path), 'utf8');
+  const match = /^---\n([\s\S]*?)\n---/.exec(text);
+  if (!match) throw new Error(`${path} has no front matter`);
+  return parse(match[1] ?? '') as Data;
+}
+
+export interface ServiceCopy extends Data {
+  id: string;
+  route: string;
+}
+
+export interface ArticleCopy extends Data {
+  id: string;
+  path: string;
+  draft?: boolean;
+}
+
+export interface RouteExpectation {
+  path: string;
+  h1: string;
+  /** The page's own title, before " | Brand". */
+  title: string;
+}
+
+/** The copy of every page, service and legal page, as its content files hold it now. */
+export function contentOf(root = repository) {
+  const page = (name: string) => yamlFile(root, `src/content/pages/${name}.yaml`);
+  const pages = {
+    layout: page('layout'),
+    home: page('home'),
+    services: page('services'),
+    about: page('about'),
+    contact: page('contact'),
+    blog: page('blog'),
+    caseStudies: page('case-studies'),
+    notFound: page('404'),
+  };
+  const services: ServiceCopy[] = readdirSync(join(root, 'src/content/services'))
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => {
+      const id = file.replace(/\.yaml$/, '');
+      return {
+        ...yamlFile(root, `src/content/services/${file}`),
+        id,
+        route: `/services/${id}`,
+      } as ServiceCopy;
+    })
+    .sort((a, b) => a['order'] - b['order']);
+  const legal = {
+    privacy: frontMatter(root, 'src/content/legal/privacy.md'),
+    terms: frontMatter(root, 'src/content/legal/terms.md'),
+  };
+  const routes: RouteExpectation[] = [
+    { path: '/', h1: pages.home.hero.headline, title: pages.home.seo.title },
+    { path: '/services', h1: pages.services.hero.headline, title: pages.services.seo.title },
+    ...services.map((service) => ({
+      path: service.route,
+      h1: service.hero.headline,
+      title: service.seo.title,
+    })),
+    { path: '/about', h1: pages.about.headline, title: pages.about.seo.title },
+    { path: '/contact', h1: pages.contact.heading, title: pages.contact.seo.title },
+    { path: '/blog', h1: pages.blog.heading, title: pages.blog.seo.title },
+    { path: '/case-studies', h1: pages.caseStudies.heading, title: pages.caseStudies.seo.title },
+    { path: '/privacy', h1: legal.privacy.title, title: legal.privacy.title },
+    { path: '/terms', h1: legal.terms.title, title: legal.terms.title },
+  ];
+  const articles = (folder: 'blog' | 'case-studies') =>
+    readdirSync(join(root, 'src/content', folder))
+      .filter((file) => file.endsWith('.md'))
+      .map((file): ArticleCopy => {
+        const id = file.replace(/\.md$/, '');
+        return { ...frontMatter(root, `src/content/${folder}/${file}`), id, path: `/${folder}/${id}` };
+      });
+  const posts = articles('blog');
+  const caseStudies = articles('case-studies');
+  /** The services menu: each service's card title, by `order`, as [label, href]. */
+  const serviceLinks = services.map((service) => [service.card.title as string, service.route] as const);
+  return { pages, services, legal, routes, serviceLinks, posts, caseStudies };
+}
+
+export type Content = ReturnType<typeof contentOf>;
+
+/** The repository's content, read once per test file. */
+export const content = contentOf();

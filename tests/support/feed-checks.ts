@@ -1,0 +1,84 @@
+/**
+ * The two feeds of the built copy (tests/integration/src/lib/build/articles/articles.test.ts),
+ * read with an XML parser as a feed reader reads them: every published entry, newest first, with
+ * its full rendered text in `content:encoded`, every address in it absolute and no script.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import { site } from '../../src/site.config.ts';
+import { fixtures } from './article-fixtures.ts';
+import { builtSite, tags } from './built-site.ts';
+
+interface FeedItem {
+  title: string;
+  link: string;
+  'content:encoded': string;
+}
+
+function readFeed(copy: ProjectCopy, path: string) {
+  const xml = builtSite(copy.dist).read(path).toString('utf8');
+  const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml) as {
+    rss: {
+      '@_version': string;
+      '@_xmlns:content': string;
+      channel: { title: string; item: FeedItem | FeedItem[] };
+    };
+  };
+  const { channel } = parsed.rss;
+  return { rss: parsed.rss, channel, items: [channel.item].flat() };
+}
+
+const absolute = (path: string) => new URL(path, site.url).href;
+
+/** Every address in the HTML (href, src and each srcset candidate). */
+const addresses = (html: string) =>
+  [...html.matchAll(/\s(?:href|src|srcset)="([^"]*)"/g)].flatMap(([, value = '']) =>
+    value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? ''),
+  );
+
+export function feedChecks(copy: ProjectCopy) {
+  describe('the feeds, parsed as XML', () => {
+    for (const [path, entries, base] of [
+      ['/rss.xml', fixtures.posts, '/blog'],
+      ['/case-studies/rss.xml', fixtures.caseStudies, '/case-studies'],
+    ] as const) {
+      it(`${path} holds every published entry, newest first, each in full, fit to read elsewhere`, () => {
+        const { rss, items } = readFeed(copy, path);
+        expect(rss['@_version']).toBe('2.0');
+        expect(rss['@_xmlns:content']).toBe('http://purl.org/rss/1.0/modules/content/');
+        expect(items.map((item) => item.link)).toEqual(entries.map((id) => absolute(`${base}/${id}`)));
+        for (const item of items) {
+          const html = item['content:encoded'];
+          expect(html.length, item.link).toBeGreaterThan(200);
+          expect(html, item.link).not.toMatch(/<script|\son\w+=/i);
+          for (const address of addresses(html)) expect(address, item.link).toMatch(/^(https?:|mailto:)/);
+        }
+      });
+    }
+
+    it('carries the long read whole: its headings, its links made absolute, its image, no script', () => {
+      const item = readFeed(copy, '/rss.xml').items.find((entry) =>
+        entry.link.endsWith(fixtures.longRead.id),
+      )!;
+      const html = item['content:encoded'];
+      expect(html).toContain('>Part 7<');
+      expect(html).toContain(`href="${absolute('/services')}"`);
+      expect(html).toContain(`href="${absolute(`/blog/${fixtures.longRead.id}#part-1`)}"`);
+      expect(html).toContain(`href="${absolute('/blog/post-11')}"`);
+      expect(html).toMatch(new RegExp(`<img [^>]*src="${site.url}/_astro/[^"]+"`));
+      expect(html).not.toContain('feedCheck');
+    });
+
+    it('names the case studies’ feed on their pages, and the blog’s everywhere', () => {
+      const built = builtSite(copy.dist);
+      const feedsOf = (route: string) =>
+        tags(built.html(route), 'link')
+          .filter((tag) => tag['type'] === 'application/rss+xml')
+          .map((tag) => tag['href']);
+      for (const route of ['/case-studies', `/case-studies/${fixtures.caseStudies[0]}`])
+        expect(feedsOf(route), route).toEqual([absolute('/rss.xml'), absolute('/case-studies/rss.xml')]);
+      expect(feedsOf('/blog')).toEqual([absolute('/rss.xml')]);
+    });
+  });
+}

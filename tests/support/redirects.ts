@@ -1,0 +1,26 @@
+/** The spec's legacy redirects (§2), apart from site.ts so that reading them needs no build. */
+/**
+ * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.
+ * The spec is what the redirects are checked against, never the source list itself.
+ */
+export const specRedirects: Readonly<Record<string, readonly string[]>> = {
+  '/services/content': ['/services/content-strategy', '/services/content-packages', '/services/content-old'],
+  '/services/shopify': ['/services/shopify-packages', '/services/shopify-old'],
+  '/services/admin-appointment': [
+    '/services/bpo',
+    '/services/outsourcing',
+    '/services/bpo-packages',
+    '/services/bpo-old',
+  ],
+  '/services': [
+    '/services/seo-blog-production',
+    '/services/blog-writing',
+    '/services/seo-blog-packages',
+    '/services/blogs-old',
+  ],
+};
+
+/** The spec's redirects as [legacy path, page] pairs. */
+export const specRedirectPairs = Object.entries(specRedirects).flatMap(([to, froms]) =>
+  froms.map((from) => [from, to] as const),
+);

@@ -1,0 +1,77 @@
+/**
+ * The rules CONTRIBUTING.md states that no linter checks: small files, the environment read in
+ * one module per runtime, the functions apart from pages and islands, test tooling under tests/.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const project = resolve(import.meta.dirname, '../..');
+const filesUnder = (root: string, pattern: RegExp) =>
+  readdirSync(join(project, root), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && pattern.test(entry.name))
+    .map((entry) => relative(project, join(entry.parentPath, entry.name)));
+const code = /\.(ts|tsx|mts|astro)$/;
+const runtime = ['src', 'functions', 'server', 'scripts'].flatMap((root) => filesUnder(root, code));
+/** What runs in production: the site's build, the functions, the local server (not the tools in scripts/). */
+const served = runtime.filter((file) => !file.startsWith('scripts/'));
+const lines = (file: string) => readFileSync(join(project, file), 'utf8').split('\n').length;
+const read = (file: string) => readFileSync(join(project, file), 'utf8');
+
+/** Being split by the work on the enquiry path; it shrinks, it never grows. */
+const pendingSplit: Record<string, number> = {
+  'tests/integration/functions/send-contact-email.test.ts': 940,
+};
+
+describe('conventions', () => {
+  it('keeps runtime files under 250 lines and test files under 400', () => {
+    expect(runtime.filter((file) => lines(file) > 250)).toEqual([]);
+    const tests = filesUnder('tests', /\.ts$/).filter((file) => lines(file) > (pendingSplit[file] ?? 400));
+    expect(tests).toEqual([]);
+  });
+
+  it('reads the environment only in the configuration module of each runtime', () => {
+    const configModules = [
+      'src/site.config.ts',
+      'src/lib/build/build-config.ts',
+      'functions/lib/mail-settings.ts',
+      'functions/lib/enquiry-store.ts',
+      'server/config.ts',
+    ];
+    // Entry points hand the whole environment in (`serverConfig(process.env)`); Astro's MODE is
+    // the build's mode, not a setting.
+    const reads = /process\.env\.|process\.env\[|import\.meta\.env\.(?!MODE\b)|Netlify\.env\./;
+    const readers = served.filter((file) => !configModules.includes(file) && reads.test(read(file)));
+    expect(readers).toEqual([]);
+  });
+
+  it('keeps the functions apart from pages, components and islands, and test tooling out of runtime code', () => {
+    const importsOf = (file: string) =>
+      [...read(file).matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(([, spec = '']) => spec);
+    const functionFiles = runtime.filter((file) => file.startsWith('functions/'));
+    expect(functionFiles.length).toBeGreaterThan(0);
+    expect(
+      functionFiles.filter((file) =>
+        importsOf(file).some((spec) => /(pages|components|islands|layouts)\//.test(spec)),
+      ),
+    ).toEqual([]);
+    expect(
+      served.filter((file) =>
+        importsOf(file).some((spec) => /(^|\/)tests\/|^vitest|^@playwright\/test/.test(spec)),
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps islands on plain props, hydrated on interaction', () => {
+    const islands = served.filter((file) => file.startsWith('src/islands/'));
+    expect(islands.length).toBeGreaterThan(0);
+    expect(islands.filter((file) => /site\.config/.test(read(file)))).toEqual([]);
+    const directives = served
+      .filter((file) => file.endsWith('.astro'))
+      .flatMap((file) =>
+        [...read(file).matchAll(/\sclient:([a-z]+)/g)].map(([, name]) => `${file}: client:${name}`),
+      );
+    expect(directives.length).toBeGreaterThan(0);
+    expect(directives.filter((directive) => !directive.endsWith('client:interaction'))).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The editor's repository comes from CMS_REPO or the Git remote, and the copy of its script the
+ * site serves calls no third party for fonts, translations, updates or GitHub's status.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { cmsAdmin, cmsBackend } from '@/lib/build/cms/cms-admin';
+
+const repoFrom = (remote: string) => cmsBackend({}, { remote }).repo;
+import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/build/cms/cms-assets';
+import { editorFiles, publishedConfig } from '@/integrations/cms-admin';
+
+describe('the editor’s repository and branch', () => {
+  it('reads owner/name from GitHub remotes only', () => {
+    expect(repoFrom('https://github.com/agency/site.git')).toBe('agency/site');
+    expect(repoFrom('git@github.com:agency/site.git')).toBe('agency/site');
+    expect(repoFrom('https://github.com/agency/site')).toBe('agency/site');
+    expect(repoFrom('/work/main')).toBe('');
+    expect(repoFrom('https://gitlab.com/agency/site.git')).toBe('');
+  });
+
+  it('prefers CMS_REPO and CMS_BRANCH, then the remote and the checked-out branch', () => {
+    const git = { remote: 'git@github.com:agency/site.git', branch: 'main' };
+    expect(cmsBackend({}, git)).toEqual({ repo: 'agency/site', branch: 'main' });
+    expect(cmsBackend({ repo: 'other/repo', branch: 'content' }, git)).toEqual({
+      repo: 'other/repo',
+      branch: 'content',
+    });
+    // A detached checkout, as on CI: the editor uses the repository's default branch.
+    expect(cmsBackend({}, { ...git, branch: 'HEAD' })).toEqual({ repo: 'agency/site', branch: undefined });
+    expect(cmsBackend({}, {}).repo).toBe('');
+  });
+});
+
+describe('the editor’s script as the site serves it', () => {
+  const require = createRequire(import.meta.url);
+  const original = readFileSync(
+    join(dirname(require.resolve('@sveltia/cms')), '..', cmsAdmin.packageScript),
+    'utf8',
+  );
+  const served = ownOriginScript(original);
+
+  it('asks the site itself for fonts, translations, updates and GitHub’s status', () => {
+    for (const font of fonts) {
+      expect(original).toContain(font.cdn);
+      expect(served).not.toContain(font.cdn);
+    }
+    expect(served).not.toContain(`\`${packageBase.unpkg}\``);
+    expect(served).toContain(`\`${packageBase.own}\``);
+    expect(served).not.toContain(githubStatus.url);
+    expect(served).not.toMatch(/cdn\.jsdelivr\.net/);
+  });
+
+  it('fails loudly when a new version moves an address', () => {
+    expect(() => ownOriginScript(original.replaceAll(fonts[0]!.cdn, 'elsewhere'))).toThrow(
+      /no longer contains/,
+    );
+  });
+});
+
+describe('the files the build writes and npm run dev serves', () => {
+  it('include the script, its chunks, fonts, translations and the pinned version', async () => {
+    const files = await editorFiles();
+    const paths = [...files.keys()];
+    expect(paths).toContain(cmsAdmin.script);
+    const chunks = paths.filter((path) => path.startsWith('/admin/chunks/'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.filter((path) => !path.endsWith('.js'))).toEqual([]);
+    for (const font of fonts) expect(paths).toContain(fontPath(font));
+    const { version } = JSON.parse(String(await files.get('/admin/cms/package.json')!())) as {
+      version: string;
+    };
+    expect(paths).toContain(`/admin/cms@${version}/locales/en-GB.json`);
+    expect(String(await files.get(cmsAdmin.script)!())).not.toContain('cdn.jsdelivr.net');
+  });
+
+  it('publish the configuration with a repository, a stand-in one for local editing', async () => {
+    const settings = { repo: 'agency/site', branch: 'content' };
+    const published = parse((await publishedConfig(resolve('public/admin/config.yml'), settings)).text) as {
+      backend: Record<string, string>;
+      collections: unknown[];
+    };
+    expect(published.backend).toEqual({ name: 'github', repo: 'agency/site', branch: 'content' });
+    expect(published.collections.length).toBeGreaterThan(2);
+    const local = await publishedConfig(resolve('public/admin/config.yml'), {}, 'local/site');
+    expect(local.repo).toMatch(/^(local\/site|[\w.-]+\/[\w.-]+)$/);
+  });
+});

@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { settings } from '../../../../../support/site-settings.ts';
+import {
+  breadcrumbList,
+  countryServed,
+  faqPage,
+  founderPeople,
+  ids,
+  organisation,
+  pageUrl,
+  service,
+  servicePageNodes,
+  siteGraph,
+  website,
+  type ServiceContent,
+} from '@/lib/build/structured-data/structured-data';
+import { serialiseJsonLd } from '@/lib/build/head';
+
+const faq = {
+  items: [
+    { question: 'How long does it take?', answer: 'Two weeks.' },
+    { question: 'Do you sign NDAs?', answer: 'Always, by default.' },
+  ],
+};
+
+const packaged: ServiceContent = {
+  card: { title: 'Store builds', description: 'Stores built to sell.' },
+  packages: {
+    items: [
+      { name: 'Small', price: 300 },
+      { name: 'Large', price: 1250.5 },
+    ],
+    custom: { name: 'Bespoke' },
+  },
+  faq,
+};
+
+const quoted: ServiceContent = {
+  card: { title: 'Assistants', description: 'Admin handled.' },
+  quote: { heading: 'Ask for a quote' },
+  faq,
+};
+
+const organisationId = 'https://studio.example/#organisation';
+
+describe('the organisation and the website', () => {
+  const org = organisation(settings, 'Book now');
+
+  it('describe the agency from the site settings', () => {
+    expect(org).toMatchObject({
+      '@type': 'Organization',
+      '@id': organisationId,
+      name: 'Northlight',
+      url: 'https://studio.example/',
+      email: 'team@studio.example',
+      slogan: 'Stores that sell',
+      areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
+    });
+  });
+
+  it('give an absolute logo URL', () => {
+    expect(org.logo).toBe('https://studio.example/logo.png');
+  });
+
+  it('offer booking the call on the scheduling page', () => {
+    expect(org.potentialAction).toEqual({
+      '@type': 'ReserveAction',
+      name: 'Book now',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: 'https://calendar.example/northlight/intro',
+      },
+    });
+  });
+
+  it('link the website to the organisation as its publisher', () => {
+    expect(website(settings)).toMatchObject({
+      '@type': 'WebSite',
+      '@id': 'https://studio.example/#website',
+      name: 'Northlight',
+      inLanguage: 'en-GB',
+      publisher: { '@id': organisationId },
+    });
+  });
+
+  it('take the country served from the locale', () => {
+    expect(countryServed('en-GB').name).toBe('United Kingdom');
+    expect(countryServed('en-IE').name).toBe('Ireland');
+    expect(() => countryServed('en')).toThrow(/names no country/);
+  });
+});
+
+describe('a service page', () => {
+  const path = '/services/stores.html';
+  const page = 'https://studio.example/services/stores';
+
+  it('uses the public URL of the page, whatever path Astro renders it at', () => {
+    expect(pageUrl(path, settings.url)).toBe(page);
+    expect(pageUrl('/services/stores/', settings.url)).toBe(page);
+    expect(pageUrl('/index.html', settings.url)).toBe('https://studio.example/');
+  });
+
+  it('names the organisation as the provider by @id', () => {
+    expect(service(packaged, path, settings)).toMatchObject({
+      '@type': 'Service',
+      '@id': `${page}#service`,
+      name: 'Store builds',
+      description: 'Stores built to sell.',
+      url: page,
+      provider: { '@id': organisationId },
+    });
+  });
+
+  it('has an offer per package priced in pounds, then the quote-only card without a price', () => {
+    expect(service(packaged, path, settings).offers).toEqual([
+      { '@type': 'Offer', name: 'Small', price: 300, priceCurrency: 'GBP' },
+      { '@type': 'Offer', name: 'Large', price: 1250.5, priceCurrency: 'GBP' },
+      { '@type': 'Offer', name: 'Bespoke' },
+    ]);
+  });
+
+  it('has one quote-only offer for a service sold by quote', () => {
+    expect(service(quoted, path, settings).offers).toEqual([{ '@type': 'Offer', name: 'Ask for a quote' }]);
+  });
+
+  it('lists the breadcrumb crumb for crumb, the last one being the page', () => {
+    const crumbs = [
+      { label: 'Home', href: '/' },
+      { label: 'Services', href: '/services' },
+      { label: 'Stores' },
+    ];
+    expect(breadcrumbList(crumbs, path, settings.url)).toEqual({
+      '@type': 'BreadcrumbList',
+      '@id': `${page}#breadcrumb`,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://studio.example/' },
+        { '@type': 'ListItem', position: 2, name: 'Services', item: 'https://studio.example/services' },
+        { '@type': 'ListItem', position: 3, name: 'Stores', item: page },
+      ],
+    });
+  });
+
+  it('has the service, the breadcrumb and the FAQ, in that order', () => {
+    const nodes = servicePageNodes({ content: packaged, breadcrumb: [{ label: 'Stores' }], path }, settings);
+    expect(nodes.map((node) => (node as { '@type': string })['@type'])).toEqual([
+      'Service',
+      'BreadcrumbList',
+      'FAQPage',
+    ]);
+  });
+});
+
+describe('an FAQ', () => {
+  it('has every question and answer, in order, as the page lists them', () => {
+    const node = faqPage(faq, '/services', settings);
+    expect(node).toMatchObject({
+      '@type': 'FAQPage',
+      '@id': 'https://studio.example/services#faq',
+      url: 'https://studio.example/services',
+      isPartOf: { '@id': 'https://studio.example/#website' },
+    });
+    expect(node.mainEntity).toEqual([
+      {
+        '@type': 'Question',
+        name: 'How long does it take?',
+        acceptedAnswer: { '@type': 'Answer', text: 'Two weeks.' },
+      },
+      {
+        '@type': 'Question',
+        name: 'Do you sign NDAs?',
+        acceptedAnswer: { '@type': 'Answer', text: 'Always, by default.' },
+      },
+    ]);
+  });
+});
+
+describe('the founders', () => {
+  const people = founderPeople(
+    [
+      { id: 'ada-cole', name: 'Ada Cole', role: 'Founder', focus: 'Stores', image: '/_astro/ada.jpg' },
+      { id: 'sam-lee', name: 'Sam Lee', role: 'Co-Founder', focus: 'Words' },
+    ],
+    '/about',
+    settings,
+  );
+
+  it('are people working for the organisation', () => {
+    expect(people).toEqual([
+      {
+        '@type': 'Person',
+        '@id': 'https://studio.example/about#ada-cole',
+        name: 'Ada Cole',
+        jobTitle: 'Founder',
+        knowsAbout: 'Stores',
+        url: 'https://studio.example/about',
+        image: 'https://studio.example/_astro/ada.jpg',
+        worksFor: { '@id': organisationId },
+      },
+      {
+        '@type': 'Person',
+        '@id': 'https://studio.example/about#sam-lee',
+        name: 'Sam Lee',
+        jobTitle: 'Co-Founder',
+        knowsAbout: 'Words',
+        url: 'https://studio.example/about',
+        worksFor: { '@id': organisationId },
+      },
+    ]);
+  });
+});
+
+describe('a page graph', () => {
+  const graph = siteGraph(settings, 'Book now', [faqPage(faq, '/', settings)]);
+
+  it('starts with the organisation and the website, then the page nodes', () => {
+    expect(graph['@context']).toBe('https://schema.org');
+    expect(graph['@graph'].map((node) => (node as { '@type': string })['@type'])).toEqual([
+      'Organization',
+      'WebSite',
+      'FAQPage',
+    ]);
+  });
+
+  it('only refers to nodes it defines', () => {
+    const defined = new Set<string>();
+    const referenced: string[] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (typeof value !== 'object' || value === null) return;
+      const id = (value as Record<string, unknown>)['@id'];
+      if (typeof id === 'string') {
+        if (Object.keys(value).length === 1) referenced.push(id);
+        else defined.add(id);
+      }
+      Object.values(value).forEach(walk);
+    };
+    walk(graph);
+    expect(referenced).toEqual(
+      expect.arrayContaining([ids.organisation(settings.url), ids.website(settings.url)]),
+    );
+    for (const id of referenced) expect(defined).toContain(id);
+  });
+
+  it('survives serialising and parsing unchanged', () => {
+    expect(JSON.parse(serialiseJsonLd(graph))).toEqual(graph);
+  });
+});
