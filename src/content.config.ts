@@ -11,6 +11,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
 import { serviceFiles } from './lib/build/service-files.ts';
+import { accessibilityStatementSchema } from './schemas/accessibility.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
 import {
@@ -148,6 +149,12 @@ const legal = defineCollection({
   }),
 });
 
+/** The accessibility statement at /accessibility: one file, statement.md. */
+const accessibility = defineCollection({
+  loader: glob({ pattern: 'statement.md', base: './src/content/accessibility' }),
+  schema: accessibilityStatementSchema,
+});
+
 export const collections = {
   layout,
   home,
@@ -159,6 +166,7 @@ export const collections = {
   placeholders,
   notFound,
   legal,
+  accessibility,
   blog,
   caseStudies,
 };

@@ -1,5 +1,7 @@
 /** What the spec says each route shows: the expectations the browser tests check against. */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 
@@ -15,6 +17,14 @@ export interface RouteExpectation {
 }
 
 const titled = (title: string) => `${title} | ${site.brand}`;
+
+/** The accessibility statement's content file: its front matter, and its Markdown below. */
+export function accessibilityStatement() {
+  const file = readFileSync(resolve('src/content/accessibility/statement.md'), 'utf8');
+  const [, frontMatter = '', body = ''] = file.split(/^---$/m);
+  return { data: parse(frontMatter) as Record<string, unknown> & { title: string }, body };
+}
+const statementTitle = accessibilityStatement().data.title;
 
 export const routes: RouteExpectation[] = [
   { path: '/', h1: 'Build. Launch. Scale.', title: titled('Building Brands That Scale') },
@@ -40,6 +50,8 @@ export const routes: RouteExpectation[] = [
   { path: '/case-studies', h1: 'Case Studies', title: titled('Case Studies') },
   { path: '/privacy', h1: 'Privacy Policy', title: titled('Privacy Policy') },
   { path: '/terms', h1: 'Terms of Service', title: titled('Terms of Service') },
+  // Not in the spec: its words are the editor's, read from its content file.
+  { path: '/accessibility', h1: statementTitle, title: titled(statementTitle) },
 ];
 
 /** The spec's three service pages as the header names them (spec §2). */

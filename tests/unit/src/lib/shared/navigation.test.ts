@@ -19,9 +19,9 @@ describe('navigation', () => {
     expect(footerLinks.map((link) => link.href)).toEqual(['/', '/services', '/about', '/contact']);
   });
 
-  it('lists the eleven indexable routes once each, in the spec’s order', () => {
+  it('lists the twelve indexable routes once each, in the spec’s order', () => {
     const routes = indexableRoutes(serviceLinks.map((link) => link.href));
-    expect(new Set(routes).size).toBe(11);
+    expect(new Set(routes).size).toBe(12);
     expect(routes).toEqual([
       '/',
       '/services',
@@ -34,6 +34,7 @@ describe('navigation', () => {
       '/case-studies',
       '/privacy',
       '/terms',
+      '/accessibility',
     ]);
   });
 
