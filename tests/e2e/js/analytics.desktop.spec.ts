@@ -31,6 +31,7 @@ import { watchContextProblems } from '../../support/page-problems.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
 import { scrollToY } from '../../support/islands.ts';
 
 const gaId = 'G-TEST123';
@@ -376,6 +377,8 @@ test.describe('before the visitor chooses', () => {
     await expect(rejectButton(page)).toBeInViewport();
 
     await expectNoAxeViolations(page, 'the cookie banner');
+    await expectOpenStateWcag(page, 'the cookie banner');
+    await expect(rejectButton(page)).toBeFocused();
 
     await page.keyboard.press('Enter');
     await expect(banner(page)).toBeHidden();
@@ -701,6 +704,8 @@ test.describe('at phone size', () => {
     ]);
     expect(acceptBox!.y).toBe(rejectBox!.y);
     expect(acceptBox!.width).toBe(rejectBox!.width);
+    // What axe cannot see, at 375 and 320 px, with the banner open.
+    await expectOpenStateWcag(page, 'the cookie banner on a phone');
   });
 });
 

@@ -60,3 +60,12 @@ export async function expectKeyboardWcag(page: Page, context: string) {
   await page.emulateMedia({ forcedColors: null });
   return stops;
 }
+
+/**
+ * An island's open state (menu, FAQ answer, form errors, cookie banner), without moving focus:
+ * target size, then everything `expectWcagBeyondAxe` checks but IBM's engine.
+ */
+export async function expectOpenStateWcag(page: Page, context: string) {
+  await checker(context)('target size', targetSizeProblems(page));
+  await expectWcagBeyondAxe(page, context, { ibm: false });
+}
