@@ -13,12 +13,14 @@
  *   and sets `_clck`/`_clsk` once consent is granted;
  * - the booking page (new tabs and the contact page's frame) is a blank page.
  */
+import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { parse } from 'yaml';
 import { createSiteServer } from '../../../server/server.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
@@ -32,6 +34,7 @@ import { sweepPages } from '../../support/pages.ts';
 import { site } from '../../support/site.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
+import { spokenPhrases } from '../../support/screen-reader.ts';
 import { scrollToY } from '../../support/islands.ts';
 
 const gaId = 'G-TEST123';
@@ -379,6 +382,16 @@ test.describe('before the visitor chooses', () => {
     await expectNoAxeViolations(page, 'the cookie banner');
     await expectOpenStateWcag(page, 'the cookie banner');
     await expect(rejectButton(page)).toBeFocused();
+    // A screen reader announces it as a region named by its heading, with its two buttons.
+    const { consent } = parse(readFileSync('src/content/pages/layout.yaml', 'utf8'));
+    const spoken = await spokenPhrases(await banner(page).evaluate((section) => section.outerHTML));
+    expect(spoken).toEqual(
+      expect.arrayContaining([
+        `region, ${consent.heading}`,
+        `button, ${consent.accept}`,
+        `button, ${consent.reject}`,
+      ]),
+    );
 
     await page.keyboard.press('Enter');
     await expect(banner(page)).toBeHidden();
