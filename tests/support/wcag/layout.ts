@@ -61,25 +61,40 @@ export function layoutProblems(page: Page): Promise<string[]> {
     };
 
     /** How a box is lost: outside the viewport or an ancestor that hides overflow (none inside a box that scrolls). */
-    function lost(element: Element, box: DOMRect): string | undefined {
-      // The root's and body's overflow apply to the viewport, checked below.
-      for (
-        let parent = element.parentElement;
-        parent && parent !== document.body;
-        parent = parent.parentElement
-      ) {
-        const style = getComputedStyle(parent);
-        if (scrolls(style)) return undefined;
-        if (!hidesOverflow(style)) continue;
-        const clip = parent.getBoundingClientRect();
+    /**
+     * The ancestors of an element's content that hide overflow, nearest first, each with its box;
+     * null inside a box that scrolls. The root's and body's overflow apply to the viewport,
+     * checked on its own. Kept per element: every text node of a parent shares them.
+     */
+    const clipsOf = new Map<Element, { element: Element; box: DOMRect }[] | null>();
+    function clips(element: Element | null): { element: Element; box: DOMRect }[] | null {
+      if (!element || element === document.body || element === document.documentElement) return [];
+      const known = clipsOf.get(element);
+      if (known !== undefined) return known;
+      const outer = clips(element.parentElement);
+      const style = getComputedStyle(element);
+      const own =
+        outer === null || scrolls(style)
+          ? null
+          : hidesOverflow(style)
+            ? [{ element, box: element.getBoundingClientRect() }, ...outer]
+            : outer;
+      clipsOf.set(element, own);
+      return own;
+    }
+
+    /** How a box of `element`'s content is lost: outside the viewport or cut off by an ancestor. */
+    function lost(element: Element, box: DOMRect, includeSelf = true): string | undefined {
+      const around = includeSelf ? clips(element) : clips(element.parentElement);
+      if (around === null) return undefined;
+      for (const clip of around)
         if (
-          box.left < clip.left - 1 ||
-          box.right > clip.right + 1 ||
-          box.top < clip.top - 1 ||
-          box.bottom > clip.bottom + 1
+          box.left < clip.box.left - 1 ||
+          box.right > clip.box.right + 1 ||
+          box.top < clip.box.top - 1 ||
+          box.bottom > clip.box.bottom + 1
         )
-          return `cut off by ${name(parent)}`;
-      }
+          return `cut off by ${name(clip.element)}`;
       if (box.right > width + 1 || box.left < -1)
         return `off-screen (${Math.round(box.left)}–${Math.round(box.right)} px)`;
       return undefined;
@@ -109,7 +124,7 @@ export function layoutProblems(page: Page): Promise<string[]> {
       if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       if (screenReaderOnly(control)) continue;
       const box = control.getBoundingClientRect();
-      const problem = lost(control, box);
+      const problem = lost(control, box, false);
       if (problem) problems.add(`${name(control)}: ${problem}`);
     }
     return [...problems];
