@@ -51,7 +51,8 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const scrolls = (style: CSSStyleDeclaration) => /auto|scroll/.test(style.overflowX + style.overflowY);
     /** The screen-reader-only pattern: a box clipped to nothing, or of 1 px, that hides what it holds. */
     const screenReaderOnly = (element: Element) => {
-      const { clipPath, clip } = getComputedStyle(element);
+      const style = getComputedStyle(element);
+      const [clipPath, clip] = [style.clipPath, style.getPropertyValue('clip')];
       const box = element.getBoundingClientRect();
       return (
         clipPath === 'inset(50%)' ||

@@ -28,7 +28,8 @@ export function targetSizeProblems(page: Page): Promise<string[]> {
       .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }))
       // Screen-reader-only elements (clipped to nothing until focused) are no pointer target.
       .filter((element) => {
-        const { clipPath, clip } = getComputedStyle(element);
+        const style = getComputedStyle(element);
+        const [clipPath, clip] = [style.clipPath, style.getPropertyValue('clip')];
         return clipPath !== 'inset(50%)' && clip !== 'rect(0px, 0px, 0px, 0px)';
       })
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
