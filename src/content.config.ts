@@ -11,6 +11,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
 import { serviceFiles } from './lib/build/content/service-files.ts';
+import { accessibilityStatementSchema } from './schemas/accessibility.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { companySchema } from './schemas/company.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
@@ -156,6 +157,12 @@ const company = defineCollection({
   schema: companySchema,
 });
 
+/** The accessibility statement at /accessibility: one file, statement.md. */
+const accessibility = defineCollection({
+  loader: glob({ pattern: 'statement.md', base: './src/content/accessibility' }),
+  schema: accessibilityStatementSchema,
+});
+
 export const collections = {
   layout,
   home,
@@ -168,6 +175,7 @@ export const collections = {
   notFound,
   legal,
   company,
+  accessibility,
   blog,
   caseStudies,
 };

@@ -3,7 +3,7 @@
  * show. Checked by legal form, so a company cannot go live without its number and a sole trader is
  * not asked for one. Plain zod (no Astro import): `npm run launch-check` reads the same schema.
  */
-import { z } from 'astro/zod';
+import { z } from 'zod';
 import { text } from './fields.ts';
 
 /** Each legal form, with the words the disclosures use and whether Companies House registers it. */

@@ -69,6 +69,7 @@ export function contentOf(root = repository) {
     privacy: frontMatter(root, 'src/content/legal/privacy.md'),
     terms: frontMatter(root, 'src/content/legal/terms.md'),
   };
+  const accessibility = frontMatter(root, 'src/content/accessibility/statement.md');
   const routes: RouteExpectation[] = [
     { path: '/', h1: pages.home.hero.headline, title: pages.home.seo.title },
     { path: '/services', h1: pages.services.hero.headline, title: pages.services.seo.title },
@@ -83,6 +84,7 @@ export function contentOf(root = repository) {
     { path: '/case-studies', h1: pages.caseStudies.heading, title: pages.caseStudies.seo.title },
     { path: '/privacy', h1: legal.privacy.title, title: legal.privacy.title },
     { path: '/terms', h1: legal.terms.title, title: legal.terms.title },
+    { path: '/accessibility', h1: accessibility.title, title: accessibility.title },
   ];
   const articles = (folder: 'blog' | 'case-studies') =>
     readdirSync(join(root, 'src/content', folder))

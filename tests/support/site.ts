@@ -1,5 +1,7 @@
 /** What each route shows, from the content files: the expectations the browser tests check against. */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parse } from 'yaml';
 import { site } from '../../src/site.config.ts';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 import { content } from './content.ts';
@@ -25,5 +27,12 @@ export const routes: RouteExpectation[] = content.routes.map(({ path, h1, title 
 
 /** The services menu as the services' content files name it: [label, href] by `order`. */
 export const serviceLinks = content.serviceLinks;
+
+/** The accessibility statement's content file: its front matter, and its Markdown below. */
+export function accessibilityStatement() {
+  const file = readFileSync(resolve('src/content/accessibility/statement.md'), 'utf8');
+  const [, frontMatter = '', body = ''] = file.split(/^---$/m);
+  return { data: parse(frontMatter) as Record<string, unknown> & { title: string }, body };
+}
 
 export const absolute = (path: string) => new URL(path === '/' ? '/' : path, site.url).href;

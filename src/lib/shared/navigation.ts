@@ -27,6 +27,7 @@ export const footerLinks: readonly NavLink[] = headerLinks.map(({ href, label })
 export const legalLinks: readonly NavLink[] = [
   { href: '/privacy', label: 'Privacy Policy' },
   { href: '/terms', label: 'Terms of Service' },
+  { href: '/accessibility', label: 'Accessibility' },
 ];
 
 /** True when `href` is the page being shown. */

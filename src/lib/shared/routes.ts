@@ -18,6 +18,7 @@ export const siteRoutes = [
   '/case-studies',
   '/privacy',
   '/terms',
+  '/accessibility',
 ] as const;
 
 export type SiteRoute = (typeof siteRoutes)[number];

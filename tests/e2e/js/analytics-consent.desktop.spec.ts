@@ -11,6 +11,9 @@ import { gaConsentDefault } from '../../../src/lib/browser/analytics-vendors.ts'
 import { elementsNamed } from '../../support/built-site.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { content } from '../../support/content.ts';
+import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
+import { spokenPhrases } from '../../support/screen-reader.ts';
 import {
   accept,
   acceptButton,
@@ -118,6 +121,18 @@ test.describe('before the visitor chooses', () => {
     await expect(rejectButton(page)).toBeInViewport();
 
     await expectNoAxeViolations(page, 'the cookie banner');
+    await expectOpenStateWcag(page, 'the cookie banner');
+    await expect(rejectButton(page)).toBeFocused();
+    // A screen reader announces it as a region named by its heading, with its two buttons.
+    const { consent } = content.pages.layout;
+    const spoken = await spokenPhrases(await banner(page).evaluate((section) => section.outerHTML));
+    expect(spoken).toEqual(
+      expect.arrayContaining([
+        `region, ${consent.heading}`,
+        `button, ${consent.accept}`,
+        `button, ${consent.reject}`,
+      ]),
+    );
 
     await page.keyboard.press('Enter');
     await expect(banner(page)).toBeHidden();
@@ -232,6 +247,8 @@ test.describe('at phone size', () => {
     ]);
     expect(acceptBox!.y).toBe(rejectBox!.y);
     expect(acceptBox!.width).toBe(rejectBox!.width);
+    // What axe cannot see, at 375 and 320 px, with the banner open.
+    await expectOpenStateWcag(page, 'the cookie banner on a phone');
   });
 });
 

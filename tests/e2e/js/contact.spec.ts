@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../support/site.ts';
+import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
 import {
   asOwnClient,
   enquiry,
@@ -192,6 +194,10 @@ test("the server's field errors show beside their fields and are announced", asy
   await expect(name).toBeFocused();
   await expect(errorToast(page)).toContainText(errorText);
   await expectEnquiry(page, values);
+  // The form showing its errors and the toast: axe, and what axe cannot see (focus stays put).
+  await expectNoAxeViolations(page, 'the form showing errors');
+  await expectOpenStateWcag(page, 'the form showing errors');
+  await expect(name).toBeFocused();
 
   await name.fill('Jo Bloggs');
   await expect(name).not.toHaveAttribute('aria-invalid');

@@ -5,7 +5,9 @@
  *   without its photos must stay under 50 KiB, and no JavaScript file may load before interaction;
  * - the headers the local server sends are the built _headers' rules, and the page runs under its
  *   Content-Security-Policy with no violation or console error;
- * - no WCAG 2.2 AA violation (axe);
+ * - no WCAG 2.2 AA violation: axe, and the checks axe cannot make (tests/support/wcag/beyond-axe.ts:
+ *   target size, reduced motion, forced colours, reflow at 320 px, text spacing, 200 % text), plus
+ *   IBM Equal Access at desktop size (the keyboard walk is tests/e2e/no-js/keyboard.spec.ts);
  * - the normal build has no analytics IDs, so no analytics at all: no banner, no "Cookie settings"
  *   button, no request outside localhost and no cookie, even while the visitor uses a booking link
  *   and history (the booking page gets a blank stand-in).
@@ -17,6 +19,7 @@ import { expect, test, type BrowserContext, type Page, type Response } from '@pl
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { expectWcagBeyondAxe } from '../../support/wcag/beyond-axe.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchPageProblems } from '../../support/page-problems.ts';
 import { analyticsTraces, sweepPages } from '../../support/pages.ts';
@@ -100,7 +103,11 @@ async function expectNoAnalytics(page: Page, context: BrowserContext) {
 }
 
 for (const { path, status } of sweepPages) {
-  test(`${path}: byte budgets, headers and CSP, WCAG 2.2 AA, and no analytics`, async ({ page, context }) => {
+  test(`${path}: byte budgets, headers and CSP, WCAG 2.2 AA, and no analytics`, async ({
+    page,
+    context,
+    isMobile,
+  }) => {
     const { blocked } = await stubNetwork(context);
     // The browser reports the 404 document itself as a failed load; that is the page working.
     const problems = await watchPageProblems(page, { allowNotFound: status === 404 });
@@ -114,6 +121,7 @@ for (const { path, status } of sweepPages) {
     await expectWithinBudgets(page, [...responses]);
     await expectServedPolicy(page, path, status, response!);
     await expectNoAxeViolations(page, path);
+    await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
     await expectNoAnalytics(page, context);
     expect(blocked, 'requests outside localhost').toEqual([]);
     expect(problems).toEqual([]);

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { parse } from 'yaml';
+import { spokenPhrases } from '../../support/screen-reader.ts';
 import { site } from '../../support/site.ts';
 import { floatingBookingPages, recordScripts, scrollToY } from '../../support/islands.ts';
 import { stubNetwork } from '../../support/network.ts';
@@ -47,6 +50,12 @@ test.describe('floating booking button with JavaScript', () => {
     const button = page.locator('[data-floating-booking]');
     await scrollToY(page, 2 * (await page.evaluate(() => innerHeight)));
     await expect(button).toBeVisible();
+    // A screen reader names it with its label and says that it opens a new tab.
+    const { floatingLabel } = parse(readFileSync('src/content/services/shopify.yaml', 'utf8'));
+    const { newTabHint } = parse(readFileSync('src/content/pages/layout.yaml', 'utf8'));
+    expect(await spokenPhrases(await button.evaluate((link) => link.outerHTML))).toContain(
+      `link, ${floatingLabel}${newTabHint}`,
+    );
     await button.focus();
     await expect(button).toBeFocused();
     const popup = page.waitForEvent('popup');

@@ -74,6 +74,9 @@ test('without JavaScript a failed send explains itself, and Back returns every t
   await expect(alert.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
   await expect(alert).toContainText(contact.notSent.hint);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // The link to a new message stands alone: a real 24 px target, not a line of text (WCAG 2.5.8).
+  const again = await alert.locator('a[href="/contact"]').boundingBox();
+  expect(again?.height).toBeGreaterThanOrEqual(24);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/contact$/);

@@ -71,6 +71,7 @@ for (const path of indexableRoutes) {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.brand}`);
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(footer.locator('a[href="/accessibility"]')).toHaveCount(1);
 
     await page.setViewportSize({ width: 320, height: 700 });
     await page.reload();

@@ -20,6 +20,7 @@ const siteTypes: Record<SiteRoute, string[]> = {
   '/case-studies': [],
   '/privacy': [],
   '/terms': [],
+  '/accessibility': [],
 };
 
 const pageTypes = (path: string) =>

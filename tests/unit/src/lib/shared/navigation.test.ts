@@ -27,6 +27,7 @@ describe('navigation', () => {
       '/case-studies',
       '/privacy',
       '/terms',
+      '/accessibility',
     ]);
   });
 

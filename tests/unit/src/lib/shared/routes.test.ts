@@ -20,6 +20,7 @@ describe('the site’s routes', () => {
       '/case-studies',
       '/privacy',
       '/terms',
+      '/accessibility',
     ]);
     expect(indexableRoutes([])).toEqual([...siteRoutes]);
   });
