@@ -12,7 +12,7 @@ import { siteSettings } from '../../../site.config.ts';
 import { readBuildConfig } from '../build-config.ts';
 import { mailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { settingsProblems, type Env } from '../../shared/env.ts';
-import { companySchema } from './company.ts';
+import { companySchema } from '../../../schemas/company.ts';
 import { exampleFields } from './company.ts';
 
 export interface LaunchItem {

@@ -5,7 +5,7 @@
  * `organisation()` in structured-data.ts.
  */
 import type { OrganizationLeaf, PostalAddressLeaf } from 'schema-dts';
-import type { Address, Company } from '../legal/company.ts';
+import type { Address, Company } from '../../../schemas/company.ts';
 
 /**
  * The pages whose Organization node carries the legal identity: the home, about and contact pages,

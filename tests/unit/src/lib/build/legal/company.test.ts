@@ -7,7 +7,7 @@ import {
   vatStatement,
 } from '@/lib/build/legal/company';
 import { legalEntity } from '@/lib/build/structured-data/structured-data-company';
-import { realCompany, shippedCompany } from '../../../../../../src/lib/build/legal/company.ts';
+import { realCompany, shippedCompany } from '../../../../../support/company.ts';
 
 describe('the disclosures built from the company entry', () => {
   it('say the legal name, the form, where registered, the number, the office and the VAT number', () => {

@@ -6,7 +6,7 @@ import {
   liveEnv,
   realCompanyYaml,
   expectFreshCheckoutNamed,
-} from '../../../../../../src/lib/build/legal/company.ts';
+} from '../../../../../support/company.ts';
 
 const shipped = readFileSync(companyFile, 'utf8');
 const problems = (

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { missingPlaceholderError, requiredPlaceholders, splitAtBlock } from '@/lib/build/legal/legal-placeholders';
+import {
+  missingPlaceholderError,
+  requiredPlaceholders,
+  splitAtBlock,
+} from '@/lib/build/legal/legal-placeholders';
 
 describe('the legal pages’ required placeholders', () => {
   it('are all in the shipped pages', () => {
