@@ -26,6 +26,10 @@ const rowClass =
   'flex min-h-14 w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left text-lg font-semibold';
 const chevronClass = 'size-5 shrink-0 transition-transform motion-reduce:transition-none';
 const answerClass = 'px-5 pb-5 text-muted';
+// Forced colours keep the list's dividers but give no control a shape of its own: the question
+// button draws its own border there, so it reads as a button (a native <summary> reads as a
+// disclosure without one).
+const questionButtonClass = 'forced-colors:border';
 
 export default function FaqAccordion({ id, items }: FaqAccordionProps) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
@@ -43,7 +47,7 @@ export default function FaqAccordion({ id, items }: FaqAccordionProps) {
               <button
                 type="button"
                 id={`${id}-question-${index + 1}`}
-                className={`group ${rowClass}`}
+                className={`group ${rowClass} ${questionButtonClass}`}
                 aria-expanded={openIndex === index}
                 aria-controls={`${id}-answer-${index + 1}`}
                 onClick={() => setOpenIndex(openIndex === index ? null : index)}

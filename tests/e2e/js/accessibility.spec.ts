@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { content } from '../../support/content.ts';
 import { focusProblems, tabWalk } from '../../support/wcag/focus.ts';
-import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
+import { expectForcedColours, expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
 
 test('the open menu or dropdown and an open FAQ answer have no violations', async ({ page, isMobile }) => {
   await page.goto('/services');
@@ -36,7 +36,9 @@ test('the open menu or dropdown and an open FAQ answer have no violations', asyn
   await expect(question).toHaveAttribute('aria-expanded', 'true');
   await expectNoAxeViolations(page, 'an open FAQ answer');
   await expectOpenStateWcag(page, 'an open FAQ answer');
-  // The hydrated page, with an answer open, walked with the keyboard.
+  // The hydrated page, with an answer open, walked with the keyboard, then in forced colours:
+  // the FAQ's question buttons (the island's, not the native <summary>) keep a boundary and outline.
   expect(focusProblems(await tabWalk(page))).toEqual([]);
   await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expectForcedColours(page, 'the hydrated FAQ with an answer open');
 });

@@ -1,8 +1,74 @@
-import { expect, test } from '@playwright/test';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, routes, site } from '../../support/site.ts';
 
 const layout = content.pages.layout;
+const contactPage = content.pages.contact;
+
+/** A date as the legal pages show it: "25 November 2026", in the UK's time zone. */
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
+
+/**
+ * The parts only some pages have, as their content files word them: the privacy notice's "Last
+ * updated" date (the pinned one, else the day of the build, read from the built page's file so a
+ * run past midnight still agrees), each service page's breadcrumb and closing actions, and the
+ * contact page's sidebar.
+ */
+async function expectOwnParts(page: Page, path: string) {
+  const main = page.locator('main');
+  if (path === '/privacy') {
+    const pinned = content.legal.privacy['lastUpdated'] as string | Date | undefined;
+    const built = statSync(resolve(process.env.OUT_DIR ?? 'dist', 'privacy.html')).mtime;
+    const updated = pinned === undefined ? built : new Date(pinned);
+    await expect(main).toContainText(`Last updated: ${longDate(updated)}`);
+    await expect(main.locator('time').first()).toHaveAttribute(
+      'datetime',
+      updated.toISOString().slice(0, 10),
+    );
+  }
+
+  const service = content.services.find((candidate) => candidate.route === path);
+  if (service) {
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(
+      await crumbs.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+    ).toEqual(['/', '/services']);
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(service['breadcrumb']);
+
+    const cta = service['footerCta'];
+    const band = main.locator('section').filter({ has: page.getByRole('heading', { name: cta.heading }) });
+    await expect(band).toContainText(cta.text);
+    const book = band.locator('a[data-booking$="_footer"]');
+    await expect(book).toContainText(cta.bookLabel);
+    await expect(book).toHaveAttribute('href', site.bookingUrl);
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(band.getByRole('link', { name: cta.emailLabel })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
+  }
+
+  if (path === '/contact') {
+    const { chat, email, company } = contactPage.sidebar;
+    const sidebar = main.getByRole('complementary');
+    await expect(sidebar.getByRole('heading', { name: chat.heading })).toBeVisible();
+    await expect(sidebar).toContainText(chat.text);
+    const book = sidebar.locator('a[data-booking="contact_sidebar"]');
+    await expect(book).toContainText(chat.bookLabel);
+    await expect(book).toHaveAttribute('href', site.bookingUrl);
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(sidebar.getByRole('heading', { name: email.heading })).toBeVisible();
+    await expect(sidebar).toContainText(email.text);
+    await expect(sidebar.getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
+    await expect(sidebar.getByRole('heading', { name: company.heading })).toBeVisible();
+  }
+}
 
 test('every page the content names is built', () => {
   // Every page the content names is built; a page added since is checked below by its own title.
@@ -13,7 +79,9 @@ test('every page the content names is built', () => {
 // desktop size, then at 320 px for the skip link and sideways scrolling.
 for (const path of indexableRoutes) {
   const spec = routes.find((route) => route.path === path);
-  test(`${path} serves its complete page, header and footer without JavaScript`, async ({ page }) => {
+  test(`${path} serves its complete page, header, footer and own parts without JavaScript`, async ({
+    page,
+  }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
 
@@ -72,6 +140,7 @@ for (const path of indexableRoutes) {
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     await expect(footer.locator('a[href="/accessibility"]')).toHaveCount(1);
+    await expectOwnParts(page, path);
 
     await page.setViewportSize({ width: 320, height: 700 });
     await page.reload();

@@ -56,9 +56,19 @@ export async function expectKeyboardWcag(page: Page, context: string) {
   await check('target size', targetSizeProblems(page));
   const stops = await tabWalk(page);
   expect.soft(focusProblems(stops), `focus on ${context}`).toEqual([]);
-  await check('forced colours', forcedColourProblems(page));
-  await page.emulateMedia({ forcedColors: null });
+  await expectForcedColours(page, context);
   return stops;
+}
+
+/**
+ * In forced colours, every control shown keeps its boundary and every focus its outline; the page's
+ * colours are restored after. Moves focus, so on a page whose islands should stay unloaded call it
+ * through `expectKeyboardWcag`; on a hydrated page (an island open) call it directly, to cover the
+ * island's own controls.
+ */
+export async function expectForcedColours(page: Page, context: string) {
+  await checker(context)('forced colours', forcedColourProblems(page));
+  await page.emulateMedia({ forcedColors: null });
 }
 
 /**
