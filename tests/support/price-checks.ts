@@ -57,7 +57,7 @@ export function priceChecks(copy: ProjectCopy) {
     });
 
     it('changes the "from £…" search and share descriptions', () => {
-      for (const key of ['description', 'og:description', 'twitter:description']) {
+      for (const key of ['description', 'og:description']) {
         expect(metaContent(page(), key)).toContain(`from ${formatPrice(changed.newPrice)}`);
       }
     });

@@ -122,11 +122,9 @@ export function buildHead(input: HeadInput, identity: SiteIdentity): HeadData {
     { property: 'og:image:width', content: String(image.width) },
     { property: 'og:image:height', content: String(image.height) },
     { property: 'og:image:alt', content: image.alt },
+    // X reads og:title, og:description and og:image when its own tags are absent: only the card
+    // type has no Open Graph twin, so the page carries no second copy of the others.
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: title },
-    { name: 'twitter:description', content: input.description },
-    { name: 'twitter:image', content: imageUrl },
-    { name: 'twitter:image:alt', content: image.alt },
     ...articleTags(input.article),
   ];
   const { prev, next } = input.pagination ?? {};

@@ -1,7 +1,6 @@
 /**
  * The JSON-LD of every page, read the way a crawler reads it (no JavaScript), checked against
- * what the same page shows: prices against the package cards, questions against the FAQ,
- * crumbs against the breadcrumb, founders against their profiles.
+ * what the same page shows: prices against the package cards, crumbs against the breadcrumb, founders against their profiles.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { isServiceRoute, type SiteRoute } from '../../../src/lib/shared/routes.ts';
@@ -13,7 +12,7 @@ type Route = (typeof indexableRoutes)[number];
 /** The types each route adds to the organisation and the website every page carries. */
 const siteTypes: Record<SiteRoute, string[]> = {
   '/': [],
-  '/services': ['FAQPage'],
+  '/services': [],
   '/about': ['Person'],
   '/contact': [],
   '/blog': [],
@@ -24,10 +23,9 @@ const siteTypes: Record<SiteRoute, string[]> = {
 };
 
 const pageTypes = (path: string) =>
-  isServiceRoute(path) ? ['Service', 'BreadcrumbList', 'FAQPage'] : siteTypes[path as SiteRoute];
+  isServiceRoute(path) ? ['Service', 'BreadcrumbList'] : siteTypes[path as SiteRoute];
 
 const servicePages = indexableRoutes.filter((path) => pageTypes(path).includes('Service'));
-const faqPages = indexableRoutes.filter((path) => pageTypes(path).includes('FAQPage'));
 
 async function graphOf(page: Page): Promise<Node[]> {
   const scripts = page.locator('script[type="application/ld+json"]');
@@ -71,8 +69,9 @@ async function expectLinkedGraph(page: Page, path: Route, graph: Node[]) {
   expect(referenced).toContain(`${site.url}/#organisation`);
   for (const id of referenced) expect(defined, `${id} is defined on the page`).toContain(id);
 
-  // What the page shows decides what it claims: an FAQ, a breadcrumb.
-  expect(types.has('FAQPage')).toBe((await page.locator('[data-faq]').count()) > 0);
+  // What the page shows decides what it claims: a breadcrumb. An FAQ claims nothing (no FAQPage:
+  // its rich results are for government and health sites only, and it would repeat every answer).
+  expect(types.has('FAQPage')).toBe(false);
   expect(types.has('BreadcrumbList')).toBe((await page.locator('nav[aria-label="Breadcrumb"]').count()) > 0);
 }
 
@@ -163,26 +162,6 @@ async function expectShownCrumbs(page: Page, path: Route, graph: Node[]) {
   expect(items.map((item) => item.item)).toEqual(crumbs.map((crumb) => absolute(crumb.href ?? path)));
 }
 
-/** The FAQ data asks and answers what the page's FAQ does. */
-async function expectShownFaq(page: Page, graph: Node[]) {
-  const faq = only(graph, 'FAQPage');
-  const shown = await page.locator('[data-faq] details').evaluateAll((items) =>
-    items.map((item) => ({
-      question: item.querySelector('summary')?.textContent?.trim() ?? '',
-      answer: item.querySelector(':scope > p')?.textContent?.trim() ?? '',
-    })),
-  );
-  expect(shown.length).toBeGreaterThan(0);
-  const questions = faq['mainEntity'] as {
-    '@type': string;
-    name: string;
-    acceptedAnswer: { text: string };
-  }[];
-  expect(questions.map((question) => question['@type'])).toEqual(shown.map(() => 'Question'));
-  expect(questions.map((question) => question.name)).toEqual(shown.map((item) => item.question));
-  expect(questions.map((question) => question.acceptedAnswer.text)).toEqual(shown.map((item) => item.answer));
-}
-
 /** The founders are people working for the organisation, as their profiles show. */
 async function expectShownFounders(page: Page, request: APIRequestContext, graph: Node[]) {
   const organisation = only(graph, 'Organization');
@@ -225,7 +204,6 @@ for (const path of indexableRoutes) {
       await expectOffersAsCards(page, path, graph);
       await expectShownCrumbs(page, path, graph);
     }
-    if (faqPages.includes(path)) await expectShownFaq(page, graph);
     if (path === '/about') await expectShownFounders(page, request, graph);
   });
 }

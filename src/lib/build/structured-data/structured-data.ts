@@ -11,7 +11,6 @@
 import type {
   BreadcrumbListLeaf,
   CountryLeaf,
-  FAQPageLeaf,
   IdReference,
   OfferLeaf,
   OrganizationLeaf,
@@ -38,10 +37,6 @@ export interface SiteSettings {
   locale: string;
 }
 
-interface FaqContent {
-  items: readonly { question: string; answer: string }[];
-}
-
 export interface Crumb {
   label: string;
   /** Absent on the last crumb: the page itself. */
@@ -54,7 +49,6 @@ export interface ServiceContent {
   packages?:
     { items: readonly { name: string; price: number }[]; custom?: { name: string } | undefined } | undefined;
   quote?: { heading: string } | undefined;
-  faq: FaqContent;
 }
 
 /** A founder's profile (src/content/founders/*.md) with the path of their built photo. */
@@ -88,7 +82,6 @@ export const ids = {
   website: (origin: string) => `${absoluteUrl('/', origin)}#website`,
   service: (page: string) => `${page}#service`,
   breadcrumb: (page: string) => `${page}#breadcrumb`,
-  faq: (page: string) => `${page}#faq`,
   person: (page: string, id: string) => `${page}#${id}`,
 };
 
@@ -156,22 +149,6 @@ export function breadcrumbList(crumbs: readonly Crumb[], path: string, origin: s
   };
 }
 
-/** The page's FAQ, question for question, from the same list the accordion shows. */
-export function faqPage(faq: FaqContent, path: string, settings: SiteSettings): FAQPageLeaf {
-  const page = pageUrl(path, settings.url);
-  return {
-    '@type': 'FAQPage',
-    '@id': ids.faq(page),
-    url: page,
-    isPartOf: ref(ids.website(settings.url)),
-    mainEntity: faq.items.map((item) => ({
-      '@type': 'Question',
-      name: item.question,
-      acceptedAnswer: { '@type': 'Answer', text: item.answer },
-    })),
-  };
-}
-
 /**
  * One offer per package card, in the page's order: priced ones in pounds, then the quote-only
  * ones (the Custom card, the admin quote card) without a price.
@@ -202,7 +179,11 @@ export function service(content: ServiceContent, path: string, settings: SiteSet
   };
 }
 
-/** A service page's own nodes: the service with its offers, the breadcrumb trail and the FAQ. */
+/**
+ * A service page's own nodes: the service with its offers and the breadcrumb trail. No FAQPage:
+ * search engines show FAQ rich results only for government and health sites, and it would be a
+ * third copy of every answer (after the page and the accordion's props) in the first round trip.
+ */
 export function servicePageNodes(
   page: { content: ServiceContent; breadcrumb: readonly Crumb[]; path: string },
   settings: SiteSettings,
@@ -210,7 +191,6 @@ export function servicePageNodes(
   return [
     service(page.content, page.path, settings),
     breadcrumbList(page.breadcrumb, page.path, settings.url),
-    faqPage(page.content.faq, page.path, settings),
   ];
 }
 

@@ -19,7 +19,8 @@ describe('buildHead', () => {
     expect(head.canonical).toBe('https://www.agency.example/about');
     expect(meta(head, 'og:url')).toBe('https://www.agency.example/about');
     expect(meta(head, 'og:image')).toBe('https://www.agency.example/og/default.png');
-    expect(meta(head, 'twitter:image')).toBe('https://www.agency.example/og/default.png');
+    // X falls back to og:image: no second copy.
+    expect(meta(head, 'twitter:image')).toBeUndefined();
   });
 
   it('fills every share tag', () => {

@@ -3,7 +3,6 @@ import { settings } from '../../../../../support/site-settings.ts';
 import {
   breadcrumbList,
   countryServed,
-  faqPage,
   founderPeople,
   ids,
   organisation,
@@ -16,13 +15,6 @@ import {
 } from '@/lib/build/structured-data/structured-data';
 import { serialiseJsonLd } from '@/lib/build/head';
 
-const faq = {
-  items: [
-    { question: 'How long does it take?', answer: 'Two weeks.' },
-    { question: 'Do you sign NDAs?', answer: 'Always, by default.' },
-  ],
-};
-
 const packaged: ServiceContent = {
   card: { title: 'Store builds', description: 'Stores built to sell.' },
   packages: {
@@ -32,13 +24,11 @@ const packaged: ServiceContent = {
     ],
     custom: { name: 'Bespoke' },
   },
-  faq,
 };
 
 const quoted: ServiceContent = {
   card: { title: 'Assistants', description: 'Admin handled.' },
   quote: { heading: 'Ask for a quote' },
-  faq,
 };
 
 const organisationId = 'https://studio.example/#organisation';
@@ -140,36 +130,11 @@ describe('a service page', () => {
     });
   });
 
-  it('has the service, the breadcrumb and the FAQ, in that order', () => {
+  it('has the service and the breadcrumb, in that order, and no FAQPage (a third copy of every answer)', () => {
     const nodes = servicePageNodes({ content: packaged, breadcrumb: [{ label: 'Stores' }], path }, settings);
     expect(nodes.map((node) => (node as { '@type': string })['@type'])).toEqual([
       'Service',
       'BreadcrumbList',
-      'FAQPage',
-    ]);
-  });
-});
-
-describe('an FAQ', () => {
-  it('has every question and answer, in order, as the page lists them', () => {
-    const node = faqPage(faq, '/services', settings);
-    expect(node).toMatchObject({
-      '@type': 'FAQPage',
-      '@id': 'https://studio.example/services#faq',
-      url: 'https://studio.example/services',
-      isPartOf: { '@id': 'https://studio.example/#website' },
-    });
-    expect(node.mainEntity).toEqual([
-      {
-        '@type': 'Question',
-        name: 'How long does it take?',
-        acceptedAnswer: { '@type': 'Answer', text: 'Two weeks.' },
-      },
-      {
-        '@type': 'Question',
-        name: 'Do you sign NDAs?',
-        acceptedAnswer: { '@type': 'Answer', text: 'Always, by default.' },
-      },
     ]);
   });
 });
@@ -210,14 +175,21 @@ describe('the founders', () => {
 });
 
 describe('a page graph', () => {
-  const graph = siteGraph(settings, 'Book now', [faqPage(faq, '/', settings)]);
+  // A page's own node, part of the website, as an article's is.
+  const graph = siteGraph(settings, 'Book now', [
+    {
+      '@type': 'WebPage',
+      '@id': 'https://studio.example/stores',
+      isPartOf: { '@id': ids.website(settings.url) },
+    },
+  ]);
 
   it('starts with the organisation and the website, then the page nodes', () => {
     expect(graph['@context']).toBe('https://schema.org');
     expect(graph['@graph'].map((node) => (node as { '@type': string })['@type'])).toEqual([
       'Organization',
       'WebSite',
-      'FAQPage',
+      'WebPage',
     ]);
   });
 
