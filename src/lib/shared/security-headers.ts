@@ -67,7 +67,7 @@ const formatPolicy = (directives: Array<[string, string[]]>) =>
  * Netlify's OAuth endpoint for signing in. Svelte adds its component styles at run time, and
  * images being edited are shown from blob: and data: URLs.
  */
-export function adminContentSecurityPolicy(): string {
+function adminContentSecurityPolicy(): string {
   return formatPolicy([
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { cmsAdmin, cmsBackend } from '@/lib/build/cms/cms-admin';
 
 const repoFrom = (remote: string) => cmsBackend({}, { remote }).repo;
-import { fontPath, fonts, githubStatus, ownOriginScript, packageBase } from '@/lib/build/cms/cms-assets';
+import { fontPath, fonts, ownOriginScript } from '@/lib/build/cms/cms-assets';
 import { editorFiles, publishedConfig } from '@/integrations/cms-admin';
 
 describe('the editor’s repository and branch', () => {
@@ -48,9 +48,15 @@ describe('the editor’s script as the site serves it', () => {
       expect(original).toContain(font.cdn);
       expect(served).not.toContain(font.cdn);
     }
-    expect(served).not.toContain(`\`${packageBase.unpkg}\``);
-    expect(served).toContain(`\`${packageBase.own}\``);
-    expect(served).not.toContain(githubStatus.url);
+    // The third parties the editor's script asks by default: its package's CDN and GitHub's status.
+    for (const thirdParty of [
+      '`https://unpkg.com/@sveltia/cms`',
+      'https://www.githubstatus.com/api/v2/status.json',
+    ]) {
+      expect(original).toContain(thirdParty);
+      expect(served).not.toContain(thirdParty);
+    }
+    expect(served).toContain(`\`${cmsAdmin.page}/cms\``);
     expect(served).not.toMatch(/cdn\.jsdelivr\.net/);
   });
 
