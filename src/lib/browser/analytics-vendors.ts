@@ -32,7 +32,7 @@ export const gaTagUrl = (id: string) => `https://www.googletagmanager.com/gtag/j
 export const clarityTagUrl = (id: string) => `https://www.clarity.ms/tag/${id}`;
 
 /** Every vendor the page can load, by its ID's name (each one's cookies: src/lib/build/legal/analytics-cookies.ts). */
-export const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
+const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
   ga: gaTagUrl,
   clarity: clarityTagUrl,
 };

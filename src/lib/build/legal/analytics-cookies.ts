@@ -20,7 +20,7 @@ export interface CookieRow {
 type VendorRow = Omit<CookieRow, 'provider' | 'category'>;
 
 /** The visitor's own choice: kept whether or not analytics is ever accepted. */
-export const consentStorage: CookieRow = {
+const consentStorage: CookieRow = {
   name: consentKey,
   provider: 'This website',
   purpose:
@@ -29,7 +29,7 @@ export const consentStorage: CookieRow = {
   category: 'Strictly necessary',
 };
 
-export const vendorCookies: Record<Vendor, { provider: string; cookies: (id: string) => VendorRow[] }> = {
+const vendorCookies: Record<Vendor, { provider: string; cookies: (id: string) => VendorRow[] }> = {
   ga: {
     provider: 'Google Analytics 4',
     cookies: (id) => [
