@@ -1,7 +1,7 @@
 /**
  * Every cookie (and the one storage key) the site's analytics can set: the one source of the
  * privacy page's cookie table. Each vendor the page script can load (`tagUrls` in
- * src/lib/browser/analytics-vendors.ts) has its list here, and a test holds the two together, so a
+ * src/lib/shared/analytics.ts) has its list here, both keyed by the IDs' names, so a
  * vendor cannot be added without telling visitors what it stores. Vendor lists follow Google's and
  * Microsoft's own documentation (Clarity: "Cookie list" on learn.microsoft.com).
  */
