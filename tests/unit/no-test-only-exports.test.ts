@@ -27,7 +27,6 @@ const notYetMoved = new Set<string>([
   'src/integrations/cms-admin.ts#editorFiles',
   'src/integrations/share-image-drawing.ts#shareImageLayout',
   'src/integrations/share-images.ts#shareImageRequest',
-  'src/lib/shared/routes.ts#servicesRoute',
   'functions/lib/mail-settings.ts#smtpTimeouts',
   'functions/lib/receive.ts#securityHeaders',
   'functions/lib/record.ts#backoffMs',
@@ -38,10 +37,6 @@ const notYetMoved = new Set<string>([
   'server/retry-schedule.ts#retryEveryMs',
   'server/server.ts#defaultServerLimits',
   'scripts/bench/articles.ts#shareImageCounts',
-  'scripts/bench/report.ts#median',
-  'scripts/bench/report.ts#meetsGoal',
-  'scripts/bench/report.ts#formatCell',
-  'scripts/enquiries/list.ts#usage',
 ]);
 
 const files = (root: string): string[] =>
