@@ -27,15 +27,10 @@ const notYetMoved = new Set<string>([
   'src/integrations/cms-admin.ts#editorFiles',
   'src/integrations/share-image-drawing.ts#shareImageLayout',
   'src/integrations/share-images.ts#shareImageRequest',
-  'functions/lib/mail-settings.ts#smtpTimeouts',
   'functions/lib/receive.ts#securityHeaders',
   'functions/lib/record.ts#backoffMs',
-  'functions/lib/retry.ts#jobBudgetMs',
-  'functions/lib/retry.ts#jobSendLimitMs',
   'functions/lib/send.ts#singleLine',
   'functions/lib/send.ts#composeEnquiryEmail',
-  'server/retry-schedule.ts#retryEveryMs',
-  'server/server.ts#defaultServerLimits',
   'scripts/bench/articles.ts#shareImageCounts',
 ]);
 
