@@ -28,9 +28,6 @@ const notYetMoved = new Set<string>([
   'src/integrations/share-image-drawing.ts#shareImageLayout',
   'src/integrations/share-images.ts#shareImageRequest',
   'functions/lib/receive.ts#securityHeaders',
-  'functions/lib/record.ts#backoffMs',
-  'functions/lib/send.ts#singleLine',
-  'functions/lib/send.ts#composeEnquiryEmail',
   'scripts/bench/articles.ts#shareImageCounts',
 ]);
 

@@ -17,7 +17,7 @@ import {
   newUnsentRecord,
   type EnquiryRecord,
 } from '../../../functions/lib/record.ts';
-import { composeEnquiryEmail } from '../../../functions/lib/send.ts';
+import { enquiryEmail } from '../../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { runEnquiriesCommand } from '../../../scripts/enquiries/list.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
@@ -94,9 +94,7 @@ describe('npm run enquiries', () => {
       `Message-ID: <enquiry-${kept.id}@agency.example>`,
       '',
     ]);
-    expect(printed.slice(8).join('\n')).toBe(
-      composeEnquiryEmail(sampleEnquiry, { ...mail, brand: 'Agency' }).text.replace(/\n$/, ''),
-    );
+    expect(printed.slice(8).join('\n')).toBe(enquiryEmail(kept, mail, 'Agency').text.replace(/\n$/, ''));
   });
 
   it('escapes every control, bidirectional and invisible formatting character it prints', async () => {
