@@ -27,7 +27,6 @@ const notYetMoved = new Set<string>([
   'src/integrations/cms-admin.ts#editorFiles',
   'src/integrations/share-image-drawing.ts#shareImageLayout',
   'src/integrations/share-images.ts#shareImageRequest',
-  'functions/lib/receive.ts#securityHeaders',
   'scripts/bench/articles.ts#shareImageCounts',
 ]);
 

@@ -12,7 +12,7 @@ import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { mailRoute } from '../../../functions/lib/mail-settings.ts';
 import { maxBodyBytes } from '../../../functions/lib/receive.ts';
-import { securityHeaders } from '../../../functions/lib/receive.ts';
+import { baseSecurityHeaders, cacheControl } from '../../../src/lib/shared/response-headers.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
@@ -98,6 +98,19 @@ function postForm(fields: Record<string, string>, { headers = {}, ip = nextIp() 
 function useSmtpPort(port: number): void {
   vi.stubEnv('SMTP_PORT', String(port));
 }
+
+/**
+ * What every answer of the function carries: JSON, never cached, the site's base headers a JSON
+ * answer needs, and a policy that lets it load nothing at all.
+ */
+const securityHeaders = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': cacheControl.never,
+  'X-Content-Type-Options': baseSecurityHeaders['X-Content-Type-Options'],
+  'Referrer-Policy': baseSecurityHeaders['Referrer-Policy'],
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': baseSecurityHeaders['Strict-Transport-Security'],
+};
 
 function expectSecurityHeaders(response: Response): void {
   for (const [name, value] of Object.entries(securityHeaders)) {
