@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   brandMark,
   brandMarkSvg,
@@ -14,10 +14,29 @@ import {
   renderFavicon,
   renderLogo,
   renderShareImage,
-  shareImageLayout,
 } from '../../../../src/integrations/share-image-drawing.ts';
 import { shareImageRequest } from '../../../../src/integrations/share-images.ts';
 import { readIco } from '../../../support/ico.ts';
+
+// The element tree each share image is drawn from, as satori receives it (then drawn for real).
+const drawn = vi.hoisted(() => [] as unknown[]);
+vi.mock('satori', async (importOriginal) => {
+  const real = (await importOriginal<typeof import('satori')>()).default;
+  return {
+    default: (element: Parameters<typeof real>[0], options: Parameters<typeof real>[1]) => {
+      drawn.push(element);
+      return real(element, options);
+    },
+  };
+});
+
+/** The layout of the share image drawn for `title` (and an article's `date`), as JSON. */
+async function shareImageLayout(title: string, date?: string): Promise<string> {
+  drawn.length = 0;
+  await renderShareImage(title, identity, date);
+  expect(drawn).toHaveLength(1);
+  return JSON.stringify(drawn[0]);
+}
 
 const identity = {
   brand: 'Northlight',
@@ -107,23 +126,23 @@ describe('reading what a built page asks for', () => {
 });
 
 describe('the layout', () => {
-  const text = (title: string) => JSON.stringify(shareImageLayout(title, identity));
+  const text = (title: string) => shareImageLayout(title);
 
-  it('shows the title, the brand, the tagline and the address', () => {
-    const layout = text('About');
+  it('shows the title, the brand, the tagline and the address', async () => {
+    const layout = await text('About');
     for (const part of ['"About"', '"Northlight"', '"Stores that sell"', '"studio.example"']) {
       expect(layout).toContain(part);
     }
   });
 
-  it('shows an article’s date where the tagline would be', () => {
-    const layout = JSON.stringify(shareImageLayout('Five quick wins', identity, '2 November 2026'));
+  it('shows an article’s date where the tagline would be', async () => {
+    const layout = await shareImageLayout('Five quick wins', '2 November 2026');
     expect(layout).toContain('"2 November 2026"');
     expect(layout).not.toContain('Stores that sell');
   });
 
-  it('does not repeat the tagline when it is the title', () => {
-    expect(text('Stores That Sell').match(/stores that sell/gi)).toHaveLength(1);
+  it('does not repeat the tagline when it is the title', async () => {
+    expect((await text('Stores That Sell')).match(/stores that sell/gi)).toHaveLength(1);
   });
 });
 
