@@ -37,7 +37,7 @@ import {
 } from './share-image-drawing.ts';
 
 /** What a built page asks of its share image: where it lives, the title and (articles) the date to draw. */
-export function shareImageRequest(html: string, identity: ShareImageIdentity) {
+function shareImageRequest(html: string, identity: ShareImageIdentity) {
   const elements = htmlElements(html);
   const meta = (property: string) =>
     elements.find(({ name, attributes }) => name === 'meta' && attributes['property'] === property)
