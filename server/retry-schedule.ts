@@ -4,7 +4,7 @@
  */
 import retryEnquiries from '../functions/retry-enquiries.mts';
 
-export const retryEveryMs = 60_000;
+const retryEveryMs = 60_000;
 
 export function scheduleRetries(run: () => Promise<unknown> = retryEnquiries): { stop(): void } {
   let running = false;

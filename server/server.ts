@@ -32,7 +32,7 @@ interface ServerLimits {
   maxConnections: number;
 }
 
-export const defaultServerLimits: ServerLimits = {
+const defaultServerLimits: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 20_000,
   keepAliveTimeoutMs: 5_000,

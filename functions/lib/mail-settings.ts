@@ -19,7 +19,7 @@ import type { SMTPTransportOptions } from 'nodemailer';
 import { readEnv, type Env } from '../../src/lib/shared/env.ts';
 
 /** The SMTP time limits, in milliseconds (fixed: the tests shorten them through their mailer). */
-export const smtpTimeouts = {
+const smtpTimeouts = {
   connectionTimeout: 5000,
   greetingTimeout: 5000,
   socketTimeout: 10_000,

@@ -76,7 +76,7 @@ export function isEnquiryId(value: string): boolean {
   return /^[0-9a-f]{32}$/.test(value);
 }
 
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   const doublings = Math.max(0, Math.min(attempts - 1, 16));
   return Math.min(enquiryPolicy.firstBackoffMs * 2 ** doublings, enquiryPolicy.maxBackoffMs);
 }

@@ -26,8 +26,8 @@ import type { MailRoute } from './mail-settings.ts';
  * How long one run may start new work after listing it, and the time limit of each send it makes
  * (every store call has its own deadline too).
  */
-export const jobBudgetMs = 5000;
-export const jobSendLimitMs = 8000;
+const jobBudgetMs = 5000;
+const jobSendLimitMs = 8000;
 /** Records handled side by side. */
 const concurrency = 4;
 

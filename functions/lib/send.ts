@@ -32,7 +32,7 @@ export interface EnquiryEmail {
  * become single spaces, and bidirectional formatting characters (U+202E and its kin, which can
  * make a Subject read backwards) are removed.
  */
-export function singleLine(value: string): string {
+function singleLine(value: string): string {
   return value
     .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
@@ -41,7 +41,7 @@ export function singleLine(value: string): string {
 }
 
 /** The email for one enquiry, before its Message-ID (`enquiryEmail` adds it). */
-export function composeEnquiryEmail(
+function composeEnquiryEmail(
   enquiry: Enquiry,
   { from, to, brand }: { from: string; to: string; brand: string },
 ): EnquiryEmail {

@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { shareImageSummary } from '../../src/integrations/share-images.ts';
 import { articleBody, copyProject, markdownFile, project, type CommandResult } from './project-copy.ts';
 
 const founders = ['amelia-hart', 'daniel-reid'];
@@ -25,16 +26,9 @@ function post(index: number, title: string) {
   );
 }
 
-/** "12 share images (3 drawn, 9 from the cache)" from a build's log. */
-export function shareImageCounts(output: string) {
-  const match = /(\d+) share images \((\d+) drawn, (\d+) from the cache\)/.exec(output);
-  if (!match) return undefined;
-  return { images: Number(match[1]), drawn: Number(match[2]), reused: Number(match[3]) };
-}
-
 function checked(label: string, result: CommandResult) {
   if (result.status !== 0) throw new Error(`The ${label} build failed:\n${result.output.slice(-3000)}`);
-  const counts = shareImageCounts(result.output);
+  const counts = shareImageSummary.read(result.output);
   const pages = /(\d+) page\(s\) built/.exec(result.output)?.[1];
   return { label, seconds: result.milliseconds / 1000, pages: Number(pages), ...counts };
 }

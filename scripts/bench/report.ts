@@ -74,8 +74,7 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
   };
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) throw new Error('median of no values');
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -83,6 +82,7 @@ export function median(values: number[]): number {
 
 /** The median of every metric on its own, as Lighthouse's own guidance reads repeated runs. */
 export function medianSample(samples: Sample[]): Sample {
+  if (samples.length === 0) throw new Error('median of no values');
   const metrics = Object.keys(samples[0] ?? {}) as Metric[];
   return Object.fromEntries(
     metrics.map((metric) => [metric, median(samples.map((sample) => sample[metric]))]),
@@ -90,18 +90,14 @@ export function medianSample(samples: Sample[]): Sample {
 }
 
 /** true or false against the goal; undefined where no goal applies or the route is not graded on it. */
-export function meetsGoal(
-  metric: Metric,
-  value: number,
-  ungraded: readonly Metric[] = [],
-): boolean | undefined {
+function meetsGoal(metric: Metric, value: number, ungraded: readonly Metric[] = []): boolean | undefined {
   if (!(metric in goals) || ungraded.includes(metric)) return undefined;
   const goal = goals[metric as keyof typeof goals];
   if (Number.isNaN(value)) return false;
   return scoreMetrics.includes(metric) ? value >= goal : value <= goal;
 }
 
-export function formatCell(metric: Metric, value: number, ungraded: readonly Metric[] = []): string {
+function formatCell(metric: Metric, value: number, ungraded: readonly Metric[] = []): string {
   const text =
     metric === 'cls'
       ? value.toFixed(3)

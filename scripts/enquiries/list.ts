@@ -10,7 +10,7 @@ import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/l
 import type { EnquiryRecord } from '../../functions/lib/record.ts';
 import type { EnquiryStore } from '../../functions/lib/store/records.ts';
 
-export const usage = [
+const usage = [
   'Usage: npm run enquiries [-- --show ID | --resend ID]',
   '  (no option)   list every stored enquiry: id, received, status, attempts, reason',
   '  --show ID     print one enquiry as the email it is (or will be) sent as: headers and text',

@@ -35,7 +35,7 @@ type CmsSettings = BuildConfig['cms'];
  * `localName` stands in for a missing repository in `npm run dev`: editing a local folder never
  * calls GitHub, but the editor still wants an owner/name.
  */
-export async function publishedConfig(generated: string, settings: CmsSettings, localName?: string) {
+async function publishedConfig(generated: string, settings: CmsSettings, localName?: string) {
   const found = cmsBackend(settings, {
     remote: git('config', '--get', 'remote.origin.url'),
     branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
@@ -48,7 +48,7 @@ export async function publishedConfig(generated: string, settings: CmsSettings, 
 type Files = Map<string, () => Promise<string | Buffer>>;
 
 /** Every file of the editor, by the path the site serves it at. */
-export async function editorFiles(): Promise<Files> {
+async function editorFiles(): Promise<Files> {
   const files: Files = new Map();
   const { version } = JSON.parse(await readFile(join(editorRoot, 'package.json'), 'utf8')) as {
     version: string;

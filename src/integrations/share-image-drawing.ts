@@ -68,7 +68,7 @@ const el = (type: string, style: Style, children?: Box['props']['children']): Bo
  * The layout of one share image: brand at the top, the title big, tagline (or an article's date)
  * and address at the foot.
  */
-export function shareImageLayout(title: string, identity: ShareImageIdentity, date?: string): Box {
+function shareImageLayout(title: string, identity: ShareImageIdentity, date?: string): Box {
   const markSize = 72;
   const mark: Box = {
     type: 'img',

@@ -37,7 +37,7 @@ import {
 } from './share-image-drawing.ts';
 
 /** What a built page asks of its share image: where it lives, the title and (articles) the date to draw. */
-export function shareImageRequest(html: string, identity: ShareImageIdentity) {
+function shareImageRequest(html: string, identity: ShareImageIdentity) {
   const elements = htmlElements(html);
   const meta = (property: string) =>
     elements.find(({ name, attributes }) => name === 'meta' && attributes['property'] === property)
@@ -85,6 +85,23 @@ async function templateFingerprint(): Promise<string> {
   return contentKey(...(await Promise.all(sources)), ...versions);
 }
 
+interface ShareImageCounts {
+  images: number;
+  drawn: number;
+  reused: number;
+}
+
+/** The build log's count of share images, and reading it back (the build bench reports it). */
+export const shareImageSummary = {
+  write: ({ images, drawn, reused }: ShareImageCounts) =>
+    `${images} share images (${drawn} drawn, ${reused} from the cache)`,
+  read(output: string): ShareImageCounts | undefined {
+    const match = /(\d+) share images \((\d+) drawn, (\d+) from the cache\)/.exec(output);
+    if (!match) return undefined;
+    return { images: Number(match[1]), drawn: Number(match[2]), reused: Number(match[3]) };
+  },
+};
+
 export function shareImages(identity: ShareImageIdentity): AstroIntegration {
   let publicDir = '';
   let cacheDir = '';
@@ -128,7 +145,7 @@ export function shareImages(identity: ShareImageIdentity): AstroIntegration {
         const took = Math.round(performance.now() - started);
         const { drawn, reused } = cache.counts;
         logger.info(
-          `${wanted.size} share images (${drawn} drawn, ${reused} from the cache), the logo and the site icons in ${took}ms`,
+          `${shareImageSummary.write({ images: wanted.size, drawn, reused })}, the logo and the site icons in ${took}ms`,
         );
       },
     },

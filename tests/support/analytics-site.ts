@@ -21,8 +21,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createSiteServer } from '../../server/server.ts';
-
-import { clarityTagUrl, gaTagUrl } from '../../src/lib/browser/analytics-vendors.ts';
+import { tagUrls } from '../../src/lib/shared/analytics.ts';
 
 import { stubNetwork } from './network.ts';
 import { watchContextProblems } from './page-problems.ts';
@@ -35,6 +34,13 @@ export const contact = content.pages.contact;
 export const layout = content.pages.layout;
 
 export const gaId = 'G-TEST123';
+/** GA4 Consent Mode before the visitor has chosen, as the spec asks: nothing stored, nothing for ads. */
+export const consentModeDefault = {
+  analytics_storage: 'denied',
+  ad_storage: 'denied',
+  ad_user_data: 'denied',
+  ad_personalization: 'denied',
+};
 export const clarityId = 'clartest';
 export const project = resolve(import.meta.dirname, '../..');
 export const outDir = resolve(project, process.env.E2E_RESULTS ?? 'test-results', 'dist-analytics');
@@ -165,10 +171,10 @@ export async function watchNetwork(context: BrowserContext) {
   const hits: Hit[] = [];
   const { external, blocked } = await stubNetwork(context, {
     stub: (url, request) => {
-      if (url.href === gaTagUrl(gaId)) {
+      if (url.href === tagUrls.ga(gaId)) {
         return { contentType: 'text/javascript', body: `(${fakeGtag.toString()})();` };
       }
-      if (url.href === clarityTagUrl(clarityId)) {
+      if (url.href === tagUrls.clarity(clarityId)) {
         return { contentType: 'text/javascript', body: `(${fakeClarity.toString()})();` };
       }
       if (url.hostname.endsWith('google-analytics.com') && url.pathname === '/g/collect') {
@@ -183,7 +189,7 @@ export async function watchNetwork(context: BrowserContext) {
     unexpected: blocked,
     analyticsRequests: () => external.filter((href) => analyticsHost.test(new URL(href).hostname)),
     tagRequests: () =>
-      external.filter((href) => href === gaTagUrl(gaId) || href === clarityTagUrl(clarityId)),
+      external.filter((href) => href === tagUrls.ga(gaId) || href === tagUrls.clarity(clarityId)),
   };
 }
 

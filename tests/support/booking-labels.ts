@@ -3,7 +3,7 @@
  * tests hold the built pages' `data-booking` values to them: the spec's labels outside the service
  * pages, and each service's by the spec's pattern.
  */
-import { placementPrefix, type BookingPlacement, type SitePlacement } from '../../src/lib/shared/booking.ts';
+import type { BookingPlacement, SitePlacement } from '../../src/lib/shared/booking.ts';
 
 // A record, so the compiler refuses a label added to the type but missing here (or the reverse).
 const site: Record<SitePlacement, true> = {
@@ -32,7 +32,8 @@ const serviceSuffix = /^(?:package_(?:[1-9]\d*|custom)|free_quote|packages_(?:fo
 export function isBookingPlacement(label: string, serviceIds: readonly string[]): label is BookingPlacement {
   if (Object.hasOwn(site, label)) return true;
   return serviceIds.some((id) => {
-    const start = `${placementPrefix(id)}_`;
+    // The spec's pattern: the service's id with `-` → `_`.
+    const start = `${id.replaceAll('-', '_')}_`;
     return label.startsWith(start) && serviceSuffix.test(label.slice(start.length));
   });
 }

@@ -3,13 +3,13 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
-import { isServiceRoute, servicesRoute } from '../../src/lib/shared/routes.ts';
+import { isServiceRoute } from '../../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
 export const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);
 
-/** The service id a service page's route names. */
-export const serviceIdOf = (route: string) => route.slice(servicesRoute.length + 1);
+/** The service id a service page's route names: its last segment (`isServiceRoute` allows no other). */
+export const serviceIdOf = (route: string) => route.slice(route.lastIndexOf('/') + 1);
 
 /** Every element `name` of the page, in document order. */
 export const elementsNamed = (html: string, name: string): HtmlElement[] =>

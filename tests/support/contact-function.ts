@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { ContactHandler } from '../../functions/send-contact-email.mts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
-import { securityHeaders } from '../../functions/lib/receive.ts';
+import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import { site } from '../../src/site.config.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
 import { contactHandlerForTests, stubSmtpEnv } from './enquiries.ts';
@@ -80,6 +80,19 @@ export function postForm(fields: Record<string, string>, { headers = {}, ip = ne
 export function useSmtpPort(port: number): void {
   vi.stubEnv('SMTP_PORT', String(port));
 }
+
+/**
+ * What every answer of the function carries: JSON, never cached, the site's base headers a JSON
+ * answer needs, and a policy that lets it load nothing at all.
+ */
+const securityHeaders = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': cacheControl.never,
+  'X-Content-Type-Options': baseSecurityHeaders['X-Content-Type-Options'],
+  'Referrer-Policy': baseSecurityHeaders['Referrer-Policy'],
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Strict-Transport-Security': baseSecurityHeaders['Strict-Transport-Security'],
+};
 
 export function expectSecurityHeaders(response: Response): void {
   for (const [name, value] of Object.entries(securityHeaders)) {

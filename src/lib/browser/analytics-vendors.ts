@@ -10,7 +10,12 @@
  *   stops every further hit, Clarity is told and stopped, and the analytics cookies are deleted.
  *   Accepting again in the same page resumes GA; Clarity starts again from the next page.
  */
-import { expiredAnalyticsCookies, type AnalyticsEvent, type AnalyticsIds } from '../shared/analytics.ts';
+import {
+  expiredAnalyticsCookies,
+  tagUrls,
+  type AnalyticsEvent,
+  type AnalyticsIds,
+} from '../shared/analytics.ts';
 
 type Command = (...args: unknown[]) => void;
 
@@ -20,22 +25,12 @@ interface VendorGlobals {
 }
 
 /** GA4 Consent Mode before the visitor has chosen: nothing may be stored, nothing used for ads. */
-export const gaConsentDefault = {
+const gaConsentDefault = {
   analytics_storage: 'denied',
   ad_storage: 'denied',
   ad_user_data: 'denied',
   ad_personalization: 'denied',
 } as const;
-
-// IDs are letters, digits and dashes (src/lib/build/build-config.ts refuses anything else at build).
-export const gaTagUrl = (id: string) => `https://www.googletagmanager.com/gtag/js?id=${id}`;
-export const clarityTagUrl = (id: string) => `https://www.clarity.ms/tag/${id}`;
-
-/** Every vendor the page can load, by its ID's name (each one's cookies: src/lib/build/legal/analytics-cookies.ts). */
-export const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
-  ga: gaTagUrl,
-  clarity: clarityTagUrl,
-};
 
 /** Runs `task` once the main thread is idle (within 3 s), or on a timer where idle callbacks are missing. */
 function whenIdle(task: () => void): void {

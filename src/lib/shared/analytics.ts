@@ -147,3 +147,17 @@ export interface AnalyticsIds {
   ga?: string | undefined;
   clarity?: string | undefined;
 }
+
+/**
+ * Every vendor the page can load, by its ID's name: the tag's address, which the page script
+ * requests and the Content-Security-Policy allows (each one's cookies:
+ * src/lib/build/legal/analytics-cookies.ts). IDs are letters, digits and dashes
+ * (src/lib/build/build-config.ts refuses anything else at build).
+ */
+export const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
+  ga: (id) => `https://www.googletagmanager.com/gtag/js?id=${id}`,
+  clarity: (id) => `https://www.clarity.ms/tag/${id}`,
+};
+
+/** The origin a vendor's tag loads from. */
+export const tagOrigin = (vendor: keyof AnalyticsIds) => new URL(tagUrls[vendor]('id')).origin;

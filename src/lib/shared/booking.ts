@@ -41,7 +41,7 @@ interface ServicePlacements {
 }
 
 /** The start of every label of a service: its id with `-` → `_` (admin-appointment → admin_appointment). */
-export const placementPrefix = (serviceId: string) => serviceId.replaceAll('-', '_');
+const placementPrefix = (serviceId: string) => serviceId.replaceAll('-', '_');
 
 /** The labels of a service page's buttons, e.g. `content_package_2` or `admin_appointment_free_quote`. */
 export function servicePlacements(serviceId: string): ServicePlacements {

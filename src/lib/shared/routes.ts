@@ -6,7 +6,7 @@
 import { withoutTrailingSlash } from './paths.ts';
 
 /** The services overview; each service's page sits one level under it. */
-export const servicesRoute = '/services';
+const servicesRoute = '/services';
 
 /** The indexable routes other than the service pages (spec §2), in the site's order. */
 export const siteRoutes = [

@@ -3,7 +3,7 @@
  * produced (src/lib/build/security/inline-hashes.ts), and the `_headers` rules that give each path exactly
  * one policy. The headers every answer carries are in response-headers.ts.
  */
-import type { AnalyticsIds } from './analytics.ts';
+import { tagOrigin, type AnalyticsIds } from './analytics.ts';
 import type { HeaderRule } from './headers-file.ts';
 
 export interface InlineHashes {
@@ -24,7 +24,7 @@ function analyticsSources(analytics: AnalyticsIds = {}) {
   const connect: string[] = [];
   const img: string[] = [];
   if (analytics.ga) {
-    script.push('https://www.googletagmanager.com');
+    script.push(tagOrigin('ga'));
     connect.push(
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
@@ -33,7 +33,7 @@ function analyticsSources(analytics: AnalyticsIds = {}) {
     img.push('https://*.google-analytics.com', 'https://*.googletagmanager.com');
   }
   if (analytics.clarity) {
-    script.push('https://www.clarity.ms', 'https://*.clarity.ms');
+    script.push(tagOrigin('clarity'), 'https://*.clarity.ms');
     // Clarity also calls Microsoft's c.bing.com once consent allows it (visitor ID sync).
     connect.push('https://*.clarity.ms', 'https://c.bing.com');
     img.push('https://*.clarity.ms', 'https://c.bing.com');
@@ -67,7 +67,7 @@ const formatPolicy = (directives: Array<[string, string[]]>) =>
  * Netlify's OAuth endpoint for signing in. Svelte adds its component styles at run time, and
  * images being edited are shown from blob: and data: URLs.
  */
-export function adminContentSecurityPolicy(): string {
+function adminContentSecurityPolicy(): string {
   return formatPolicy([
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],

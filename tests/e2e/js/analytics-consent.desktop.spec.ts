@@ -7,7 +7,6 @@ import { expect } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { cookieRows } from '../../../src/lib/build/legal/analytics-cookies.ts';
-import { gaConsentDefault } from '../../../src/lib/browser/analytics-vendors.ts';
 import { elementsNamed } from '../../support/built-site.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
@@ -23,6 +22,7 @@ import {
   clarityCalls,
   clarityId,
   clickBooking,
+  consentModeDefault,
   cookieSettings,
   expectBookingClick,
   gaId,
@@ -59,7 +59,7 @@ test.describe('before the visitor chooses', () => {
         ),
       );
       expect(queue, 'only the Consent Mode default is queued').toEqual([
-        ['consent', 'default', gaConsentDefault],
+        ['consent', 'default', consentModeDefault],
       ]);
       expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
       expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBeNull();

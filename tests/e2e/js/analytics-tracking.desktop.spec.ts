@@ -4,7 +4,7 @@
  * The site, its stand-in tags and the helpers: tests/support/analytics-site.ts.
  */
 import { expect } from '@playwright/test';
-import { clarityTagUrl, gaConsentDefault, gaTagUrl } from '../../../src/lib/browser/analytics-vendors.ts';
+import { tagUrls } from '../../../src/lib/shared/analytics.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
 import { htmlElements } from '../../../src/lib/build/html-elements.ts';
 import { builtServiceRoutes, serviceIdOf } from '../../support/built-site.ts';
@@ -22,6 +22,7 @@ import {
   clarityCalls,
   clarityId,
   clickBooking,
+  consentModeDefault,
   contact,
   expectBookingClick,
   gaId,
@@ -63,8 +64,8 @@ test.describe('after Accept', () => {
     await page.evaluate(() => (window as unknown as { runIdle: () => void }).runIdle());
     await expect
       .poll(() => network.tagRequests().sort())
-      .toEqual([clarityTagUrl(clarityId), gaTagUrl(gaId)].sort());
-    for (const src of [gaTagUrl(gaId), clarityTagUrl(clarityId)]) {
+      .toEqual([tagUrls.clarity(clarityId), tagUrls.ga(gaId)].sort());
+    for (const src of [tagUrls.ga(gaId), tagUrls.clarity(clarityId)]) {
       expect(
         await page.locator(`script[src="${src}"]`).evaluate((script: HTMLScriptElement) => script.async),
       ).toBe(true);
@@ -74,7 +75,7 @@ test.describe('after Accept', () => {
       page.evaluate(() => (window as unknown as { gaQueueAtLoad?: unknown[][] }).gaQueueAtLoad);
     await expect.poll(readQueue).toBeDefined();
     const queueAtLoad = (await readQueue())!;
-    expect(queueAtLoad[0]).toEqual(['consent', 'default', gaConsentDefault]);
+    expect(queueAtLoad[0]).toEqual(['consent', 'default', consentModeDefault]);
     expect(queueAtLoad[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);
 
     // The page view held since load goes out now, once.

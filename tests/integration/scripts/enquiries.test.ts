@@ -17,9 +17,9 @@ import {
   newUnsentRecord,
   type EnquiryRecord,
 } from '../../../functions/lib/record.ts';
-import { composeEnquiryEmail } from '../../../functions/lib/send.ts';
+import { enquiryEmail } from '../../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
-import { runEnquiriesCommand, usage } from '../../../scripts/enquiries/list.ts';
+import { runEnquiriesCommand } from '../../../scripts/enquiries/list.ts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
 import { sampleEnquiry } from '../../support/enquiries.ts';
 
@@ -94,9 +94,7 @@ describe('npm run enquiries', () => {
       `Message-ID: <enquiry-${kept.id}@agency.example>`,
       '',
     ]);
-    expect(printed.slice(8).join('\n')).toBe(
-      composeEnquiryEmail(sampleEnquiry, { ...mail, brand: 'Agency' }).text.replace(/\n$/, ''),
-    );
+    expect(printed.slice(8).join('\n')).toBe(enquiryEmail(kept, mail, 'Agency').text.replace(/\n$/, ''));
   });
 
   it('escapes every control, bidirectional and invisible formatting character it prints', async () => {
@@ -143,7 +141,12 @@ describe('npm run enquiries', () => {
   it('explains a wrong option, an unknown id and a malformed one', async () => {
     expect(await run('--list')).toBe(2);
     expect(await run('--show')).toBe(2);
-    expect(printed).toEqual([...usage.split('\n'), ...usage.split('\n')]);
+    // The usage, once for each: its first line names the command, and it explains both options.
+    const usage = printed.slice(0, printed.length / 2);
+    expect(printed).toEqual([...usage, ...usage]);
+    expect(usage[0]).toMatch(/^Usage: npm run enquiries /);
+    for (const option of ['--show ID', '--resend ID'])
+      expect(usage.filter((line) => line.trimStart().startsWith(option))).toHaveLength(1);
     expect(await run('--show', '../../etc/passwd')).toBe(2);
     expect(await run('--show', 'f'.repeat(32))).toBe(1);
     expect(printed.at(-1)).toBe(`No enquiry ${'f'.repeat(32)}.`);

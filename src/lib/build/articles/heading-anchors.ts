@@ -26,7 +26,7 @@ interface HeadingAnchorOptions {
 }
 
 /** The heading with its content wrapped in a link to its own id. */
-export function linkedHeading(node: Element, id: string): Element {
+function linkedHeading(node: Element, id: string): Element {
   return {
     ...node,
     properties: { ...node.properties, id },

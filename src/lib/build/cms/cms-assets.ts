@@ -34,7 +34,7 @@ export const fonts: FontReplacement[] = [
 ];
 
 /** Where the script looks for its package (`<base>/package.json`, `<base>@<version>/locales`). */
-export const packageBase = { unpkg: 'https://unpkg.com/@sveltia/cms', own: `${cmsAdmin.page}/cms` } as const;
+const packageBase = { unpkg: 'https://unpkg.com/@sveltia/cms', own: `${cmsAdmin.page}/cms` } as const;
 
 /** A font's own-origin address, e.g. /admin/fonts/noto-mono-latin-400-normal.woff2. */
 export const fontPath = (font: FontReplacement) => `${cmsAdmin.page}/fonts/${font.file.split('/').pop()}`;
@@ -43,7 +43,7 @@ export const fontPath = (font: FontReplacement) => `${cmsAdmin.page}/fonts/${fon
  * GitHub's status page, asked on the sign-in screen: answered in place with "no incident", so the
  * editor warns of none instead of calling a third party before anyone signs in.
  */
-export const githubStatus = {
+const githubStatus = {
   url: 'https://www.githubstatus.com/api/v2/status.json',
   answer: `data:application/json,${encodeURIComponent(JSON.stringify({ status: { indicator: 'none' } }))}`,
 };

@@ -37,7 +37,7 @@ const bodyField: CmsField = {
 };
 
 /** `{a,b}.yaml` → [`a.yaml`, `b.yaml`]; one level of braces, as the loaders use them. */
-export function expandBraces(pattern: string): string[] {
+function expandBraces(pattern: string): string[] {
   const match = /\{([^{}]+)\}/.exec(pattern);
   if (!match) return [pattern];
   return match[1]!.split(',').flatMap((choice) => expandBraces(pattern.replace(match[0], choice)));
@@ -56,7 +56,7 @@ function fileFormat(collection: string, path: string) {
  * The top-level field that names an entry, for lists and relation pickers: `title`, `name`, else
  * the first required plain-text field, else the file name.
  */
-export function displayField(schema: z.ZodType): string {
+function displayField(schema: z.ZodType): string {
   const node = inputSchema(schema);
   const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
   const text = (key: string) =>

@@ -123,13 +123,7 @@ function listField(name: string, node: Node, context: FieldContext, path: string
 }
 
 /** One form field for a property of an object schema. */
-export function field(
-  name: string,
-  node: Node,
-  required: boolean,
-  context: FieldContext,
-  path = name,
-): CmsField {
+function field(name: string, node: Node, required: boolean, context: FieldContext, path = name): CmsField {
   const result: CmsField = {
     name,
     label: humanize(name),

@@ -1,7 +1,7 @@
 /**
  * Every cookie (and the one storage key) the site's analytics can set: the one source of the
  * privacy page's cookie table. Each vendor the page script can load (`tagUrls` in
- * src/lib/browser/analytics-vendors.ts) has its list here, and a test holds the two together, so a
+ * src/lib/shared/analytics.ts) has its list here, both keyed by the IDs' names, so a
  * vendor cannot be added without telling visitors what it stores. Vendor lists follow Google's and
  * Microsoft's own documentation (Clarity: "Cookie list" on learn.microsoft.com).
  */
@@ -20,7 +20,7 @@ export interface CookieRow {
 type VendorRow = Omit<CookieRow, 'provider' | 'category'>;
 
 /** The visitor's own choice: kept whether or not analytics is ever accepted. */
-export const consentStorage: CookieRow = {
+const consentStorage: CookieRow = {
   name: consentKey,
   provider: 'This website',
   purpose:
@@ -29,7 +29,7 @@ export const consentStorage: CookieRow = {
   category: 'Strictly necessary',
 };
 
-export const vendorCookies: Record<Vendor, { provider: string; cookies: (id: string) => VendorRow[] }> = {
+const vendorCookies: Record<Vendor, { provider: string; cookies: (id: string) => VendorRow[] }> = {
   ga: {
     provider: 'Google Analytics 4',
     cookies: (id) => [

@@ -28,7 +28,7 @@ const where = 'in Netlify (Site configuration → Environment variables) or in .
 const envFix = `correct it ${where}`;
 
 /** Reserved names (RFC 2606 and 6761) that can never be a live site, inbox or booking page. */
-export function isPlaceholderHost(host: string): boolean {
+function isPlaceholderHost(host: string): boolean {
   return /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i.test(host);
 }
 

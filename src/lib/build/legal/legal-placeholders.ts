@@ -3,7 +3,7 @@
  * fact the law requires on that page and the code or the company entry supplies, so an editor can
  * reword the prose around it but cannot drop the fact. A page missing one stops the build.
  */
-export const requiredPlaceholders = {
+const requiredPlaceholders = {
   privacy: [
     'legalName',
     'registeredOffice',

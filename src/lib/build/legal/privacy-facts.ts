@@ -36,7 +36,7 @@ export const complaintAcknowledgement = whole(30 * dayMs, dayMs, 'day');
 export const ico = { website: 'https://ico.org.uk', helpline: '0303 123 1113' } as const;
 
 /** The fields an enquiry cannot be sent without (Art 13(2)(e): whether giving data is required). */
-export const requiredEnquiryFields = (Object.keys(enquirySchema.shape) as EnquiryField[]).filter(
+const requiredEnquiryFields = (Object.keys(enquirySchema.shape) as EnquiryField[]).filter(
   (field) => !enquirySchema.shape[field].safeParse(undefined).success,
 );
 

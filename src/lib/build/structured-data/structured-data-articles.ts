@@ -46,7 +46,7 @@ function articleFields(content: ArticleContent, settings: SiteSettings) {
 }
 
 /** A founder as a post's author: the same @id as on the about page. */
-export function authorPerson(founder: { id: string; name: string }, settings: SiteSettings): PersonLeaf {
+function authorPerson(founder: { id: string; name: string }, settings: SiteSettings): PersonLeaf {
   const about = pageUrl(aboutPath, settings.url);
   return {
     '@type': 'Person',

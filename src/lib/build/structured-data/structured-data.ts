@@ -88,7 +88,7 @@ export const ids = {
 const ref = (id: string): IdReference => ({ '@id': id });
 
 /** The country of the locale's region: en-GB → United Kingdom (a locale without a region is refused). */
-export function countryServed(locale: string): CountryLeaf {
+function countryServed(locale: string): CountryLeaf {
   const region = new Intl.Locale(locale).region;
   const name = region && new Intl.DisplayNames([locale], { type: 'region' }).of(region);
   if (!region || !name) throw new Error(`The locale ${locale} names no country`);
@@ -108,7 +108,7 @@ function bookingAction(settings: SiteSettings, label: string): ReserveActionLeaf
  * The agency. `bookLabel` is the header's booking button label (src/content/pages/layout.yaml);
  * `company` its legal identity (src/content/company.yaml).
  */
-export function organisation(settings: SiteSettings, bookLabel: string, company?: Company): OrganizationLeaf {
+function organisation(settings: SiteSettings, bookLabel: string, company?: Company): OrganizationLeaf {
   return {
     '@type': 'Organization',
     '@id': ids.organisation(settings.url),
@@ -123,7 +123,7 @@ export function organisation(settings: SiteSettings, bookLabel: string, company?
   };
 }
 
-export function website(settings: SiteSettings): WebSiteLeaf {
+function website(settings: SiteSettings): WebSiteLeaf {
   return {
     '@type': 'WebSite',
     '@id': ids.website(settings.url),
@@ -166,7 +166,7 @@ function serviceOffers(content: ServiceContent): OfferLeaf[] {
   return [...priced, ...quoteOnly];
 }
 
-export function service(content: ServiceContent, path: string, settings: SiteSettings): ServiceLeaf {
+function service(content: ServiceContent, path: string, settings: SiteSettings): ServiceLeaf {
   const page = pageUrl(path, settings.url);
   return {
     '@type': 'Service',

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffMs, newRecord, startAttempt } from '../../../../functions/lib/record.ts';
+import { enquiryPolicy, newRecord, startAttempt } from '../../../../functions/lib/record.ts';
 import { createRetryHandler } from '../../../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../../../server/local-blobs.ts';
 import { realDeps, sampleEnquiry, stubSmtpEnv } from '../../../support/enquiries.ts';
@@ -45,7 +45,12 @@ describe('the retry job, exactly once', () => {
     const expected: string[] = [];
     for (let round = 1; round <= 3; round += 1) {
       for (let n = 1; n <= 5; n += 1) {
-        const record = newRecord(idOf(round, n), sampleEnquiry, false, Date.now() - 2 * backoffMs(1));
+        const record = newRecord(
+          idOf(round, n),
+          sampleEnquiry,
+          false,
+          Date.now() - 2 * enquiryPolicy.firstBackoffMs,
+        );
         expect((await store.save(record)).ok).toBe(true);
         expected.push(`<enquiry-${record.id}@agency.example>`);
       }
@@ -57,7 +62,12 @@ describe('the retry job, exactly once', () => {
   it('leaves a record leased by a run that died alone until the lease runs out, then mails it once', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const record = newRecord(idOf(9, 1), sampleEnquiry, false, Date.now() - 2 * backoffMs(1));
+      const record = newRecord(
+        idOf(9, 1),
+        sampleEnquiry,
+        false,
+        Date.now() - 2 * enquiryPolicy.firstBackoffMs,
+      );
       const leased = startAttempt(record, Date.now());
       expect((await store.save(leased)).ok).toBe(true);
       const retry = createRetryHandler(realDeps());

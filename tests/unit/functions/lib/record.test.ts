@@ -5,7 +5,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   awaitsMailConfiguration,
-  backoffMs,
   dueAction,
   enquiryId,
   enquiryPolicy,
@@ -20,6 +19,14 @@ import { sampleEnquiry } from '../../../support/enquiries.ts';
 
 const minute = 60_000;
 const t0 = Date.UTC(2030, 2, 3, 23, 0);
+
+/** How long a record waits after its `attempts`th attempt starts, before the next one is due. */
+function backoffMs(attempts: number): number {
+  let record = newRecord('b'.repeat(32), sampleEnquiry, false, t0);
+  for (let n = 1; n < attempts; n += 1) record = startAttempt(record, t0);
+  expect(record.attempts).toBe(attempts);
+  return Date.parse(record.nextAttemptAt) - t0;
+}
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,15 @@
 /** The enquiry email's text helpers. */
 import { describe, expect, it } from 'vitest';
-import { singleLine } from '../../../../functions/lib/send.ts';
+import { newRecord } from '../../../../functions/lib/record.ts';
+import { enquiryEmail } from '../../../../functions/lib/send.ts';
+import { sampleEnquiry } from '../../../support/enquiries.ts';
+
+/** A one-line field (the company) as the enquiry email shows it in its summary rows. */
+function singleLine(company: string): string {
+  const record = newRecord('e'.repeat(32), { ...sampleEnquiry, company }, false, 0);
+  const { text } = enquiryEmail(record, { from: 'site@agency.example', to: 'team@agency.example' }, 'Agency');
+  return /^Company: (.*)$/m.exec(text)![1]!;
+}
 
 describe('email text helpers', () => {
   it('turns line breaks and control characters into single spaces', () => {

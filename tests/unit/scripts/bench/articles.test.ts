@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareImageCounts } from '../../../../scripts/bench/articles.ts';
+import { shareImageSummary } from '../../../../src/integrations/share-images.ts';
 import { articleBody, markdownFile } from '../../../../scripts/bench/project-copy.ts';
 import { readingMinutes } from '@/lib/build/articles/articles';
 
@@ -7,8 +7,13 @@ describe('the build bench', () => {
   it('reads how many share images a build drew and reused from its log', () => {
     const log =
       '[share-images] 238 share images (1 drawn, 237 from the cache), the logo and the site icons in 90ms';
-    expect(shareImageCounts(log)).toEqual({ images: 238, drawn: 1, reused: 237 });
-    expect(shareImageCounts('no such line')).toBeUndefined();
+    expect(shareImageSummary.read(log)).toEqual({ images: 238, drawn: 1, reused: 237 });
+    expect(shareImageSummary.read(shareImageSummary.write({ images: 3, drawn: 2, reused: 1 }))).toEqual({
+      images: 3,
+      drawn: 2,
+      reused: 1,
+    });
+    expect(shareImageSummary.read('no such line')).toBeUndefined();
   });
 
   it('writes posts of the asked length, with front matter that quotes every value', () => {

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatCell,
-  median,
   medianSample,
-  meetsGoal,
   missedGoals,
   renderTable,
   sampleFrom,
   type LighthouseResult,
+  type Metric,
   type Sample,
 } from '../../../../scripts/bench/report.ts';
 import { percentile, renderFunctionTable } from '../../../../scripts/bench/function-report.ts';
@@ -83,6 +81,31 @@ describe('sampleFrom', () => {
     expect(meetsGoal('tbtMs', sample.tbtMs)).toBe(false);
   });
 });
+
+/** The table's cell for `metric` at `value` on an otherwise perfect route, e.g. `33 ✗`. */
+function formatCell(metric: Metric, value: number, ungraded: readonly Metric[] = []): string {
+  const cells = (sample: Sample) =>
+    renderTable([{ route: '/', median: sample, ungraded }])
+      .split('\n')[2]!
+      .split('|')
+      .map((cell) => cell.trim());
+  const shown = cells({ ...perfect, [metric]: value });
+  // The metric's column: the one cell that changes when only that figure does.
+  const other = cells({ ...perfect, [metric]: 123_456.789 });
+  return shown[shown.findIndex((cell, i) => cell !== other[i])]!;
+}
+
+/** true or false against the goal as the table marks it and counts it; undefined where it marks none. */
+function meetsGoal(metric: Metric, value: number, ungraded: readonly Metric[] = []): boolean | undefined {
+  const missed = missedGoals([{ route: '/', median: { ...perfect, [metric]: value }, ungraded }]);
+  const cell = formatCell(metric, value, ungraded);
+  const marked = cell.endsWith(' ✓') ? true : cell.endsWith(' ✗') ? false : undefined;
+  expect(missed, `${metric} ${value}`).toBe(marked === false ? 1 : 0);
+  return marked;
+}
+
+/** The median of the runs' values of one metric. */
+const median = (values: number[]) => medianSample(values.map((tbtMs) => ({ ...perfect, tbtMs }))).tbtMs;
 
 describe('median', () => {
   it('takes the middle of an odd count and the mean of the two middles of an even one', () => {

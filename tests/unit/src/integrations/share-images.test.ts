@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import {
   brandMark,
   brandMarkSvg,
@@ -14,10 +17,29 @@ import {
   renderFavicon,
   renderLogo,
   renderShareImage,
-  shareImageLayout,
 } from '../../../../src/integrations/share-image-drawing.ts';
-import { shareImageRequest } from '../../../../src/integrations/share-images.ts';
+import { shareImages } from '../../../../src/integrations/share-images.ts';
 import { readIco } from '../../../support/ico.ts';
+
+// The element tree each share image is drawn from, as satori receives it (then drawn for real).
+const drawn = vi.hoisted(() => [] as unknown[]);
+vi.mock('satori', async (importOriginal) => {
+  const real = (await importOriginal<typeof import('satori')>()).default;
+  return {
+    default: (element: Parameters<typeof real>[0], options: Parameters<typeof real>[1]) => {
+      drawn.push(element);
+      return real(element, options);
+    },
+  };
+});
+
+/** The layout of the share image drawn for `title` (and an article's `date`), as JSON. */
+async function shareImageLayout(title: string, date?: string): Promise<string> {
+  drawn.length = 0;
+  await renderShareImage(title, identity, date);
+  expect(drawn).toHaveLength(1);
+  return JSON.stringify(drawn[0]);
+}
 
 const identity = {
   brand: 'Northlight',
@@ -75,55 +97,79 @@ describe('the brand mark', () => {
   });
 });
 
+/**
+ * Runs the integration's build step over `pages` (file → HTML) in a fresh output folder, and
+ * returns the share images it wrote and the layouts it drew them from (as JSON).
+ */
+async function buildShareImages(pages: Record<string, string>) {
+  const root = await mkdtemp(join(tmpdir(), 'share-images-'));
+  try {
+    const out = join(root, 'dist');
+    for (const [file, html] of Object.entries(pages)) {
+      await mkdir(dirname(join(out, file)), { recursive: true });
+      await writeFile(join(out, file), html);
+    }
+    const hooks = shareImages(identity).hooks as Record<string, (options: unknown) => Promise<void> | void>;
+    const folder = (name: string) => pathToFileURL(`${join(root, name)}/`);
+    await hooks['astro:config:done']!({ config: { publicDir: folder('public'), cacheDir: folder('cache') } });
+    drawn.length = 0;
+    await hooks['astro:build:done']!({ dir: folder('dist'), logger: { info: () => {} } });
+    const layouts = drawn.map((element) => JSON.stringify(element));
+    const written = readdirSync(join(out, 'og'), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${relative(out, join(entry.parentPath, entry.name))}`)
+      .sort();
+    return { written, layouts };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 describe('reading what a built page asks for', () => {
-  it('takes the title without the brand, as the page wrote it', () => {
-    const html = page(
-      'Shopify Builds &amp; Optimisation | Northlight',
-      'https://www.studio.example/og/services/shopify.png',
-    );
-    expect(shareImageRequest(html, identity)).toEqual({
-      path: '/og/services/shopify.png',
-      title: 'Shopify Builds & Optimisation',
+  it('takes the title without the brand, as the page wrote it, and an article’s date the UK way', async () => {
+    const { written, layouts } = await buildShareImages({
+      'services/shopify.html': page(
+        'Shopify Builds &amp; Optimisation | Northlight',
+        'https://www.studio.example/og/services/shopify.png',
+      ),
+      'blog/five.html': page(
+        'Five quick wins | Northlight',
+        'https://www.studio.example/og/blog/five.png',
+      ).replace('</head>', '<meta property="article:published_time" content="2026-11-02"></head>'),
+      'x.html': '<title>x</title>',
+      'elsewhere.html': page('x', 'https://elsewhere.example/og/x.png'),
+      'images.html': page('x', 'https://www.studio.example/images/x.png'),
     });
-  });
-
-  it('takes an article’s date from its published time, written the UK way', () => {
-    const html = page('Five quick wins | Northlight', 'https://www.studio.example/og/blog/five.png').replace(
-      '</head>',
-      '<meta property="article:published_time" content="2026-11-02"></head>',
-    );
-    expect(shareImageRequest(html, identity)).toEqual({
-      path: '/og/blog/five.png',
-      title: 'Five quick wins',
-      date: '2 November 2026',
-    });
-  });
-
-  it('leaves pages without a generated image alone', () => {
-    expect(shareImageRequest('<title>x</title>', identity)).toBeUndefined();
-    expect(shareImageRequest(page('x', 'https://elsewhere.example/og/x.png'), identity)).toBeUndefined();
-    expect(shareImageRequest(page('x', 'https://www.studio.example/images/x.png'), identity)).toBeUndefined();
+    // Pages without a generated image are left alone: only the two images are drawn.
+    expect(written).toEqual(['/og/blog/five.png', '/og/services/shopify.png']);
+    expect(layouts).toHaveLength(2);
+    const shopify = layouts.find((layout) => layout.includes('Shopify'))!;
+    expect(shopify).toContain('"Shopify Builds & Optimisation"');
+    expect(shopify).not.toContain('| Northlight');
+    expect(shopify).not.toContain('November');
+    const article = layouts.find((layout) => layout.includes('"Five quick wins"'))!;
+    expect(article).toContain('"2 November 2026"');
   });
 });
 
 describe('the layout', () => {
-  const text = (title: string) => JSON.stringify(shareImageLayout(title, identity));
+  const text = (title: string) => shareImageLayout(title);
 
-  it('shows the title, the brand, the tagline and the address', () => {
-    const layout = text('About');
+  it('shows the title, the brand, the tagline and the address', async () => {
+    const layout = await text('About');
     for (const part of ['"About"', '"Northlight"', '"Stores that sell"', '"studio.example"']) {
       expect(layout).toContain(part);
     }
   });
 
-  it('shows an article’s date where the tagline would be', () => {
-    const layout = JSON.stringify(shareImageLayout('Five quick wins', identity, '2 November 2026'));
+  it('shows an article’s date where the tagline would be', async () => {
+    const layout = await shareImageLayout('Five quick wins', '2 November 2026');
     expect(layout).toContain('"2 November 2026"');
     expect(layout).not.toContain('Stores that sell');
   });
 
-  it('does not repeat the tagline when it is the title', () => {
-    expect(text('Stores That Sell').match(/stores that sell/gi)).toHaveLength(1);
+  it('does not repeat the tagline when it is the title', async () => {
+    expect((await text('Stores That Sell')).match(/stores that sell/gi)).toHaveLength(1);
   });
 });
 

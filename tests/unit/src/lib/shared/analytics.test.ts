@@ -7,10 +7,10 @@ import {
   pagePath,
   readConsent,
   storeConsent,
+  tagUrls,
   type AnalyticsEvent,
   type AnalyticsIds,
 } from '@/lib/shared/analytics';
-import { clarityTagUrl, gaTagUrl } from '@/lib/browser/analytics-vendors';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 import { servicePlacements } from '@/lib/shared/booking';
 import { isBookingPlacement, sitePlacements } from '../../../../support/booking-labels.ts';
@@ -256,13 +256,13 @@ describe('the Content-Security-Policy of a build with analytics', () => {
 
   it('lets gtag.js load from Google Tag Manager and send to GA4', () => {
     const { 'script-src': script, 'connect-src': connect } = policy({ ga: 'G-TEST123' });
-    expect(script).toContain(new URL(gaTagUrl('G-TEST123')).origin);
+    expect(script).toContain(new URL(tagUrls.ga('G-TEST123')).origin);
     expect(connect).toContain('https://*.google-analytics.com');
   });
 
   it('lets Clarity load its tag and its recorder, and send to its collectors', () => {
     const { 'script-src': script, 'connect-src': connect } = policy({ clarity: 'clartest' });
-    expect(script).toContain(new URL(clarityTagUrl('clartest')).origin);
+    expect(script).toContain(new URL(tagUrls.clarity('clartest')).origin);
     expect(script).toContain('https://*.clarity.ms');
     expect(connect).toContain('https://*.clarity.ms');
   });

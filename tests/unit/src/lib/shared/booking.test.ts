@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { placementPrefix, servicePlacements } from '@/lib/shared/booking';
+import { servicePlacements } from '@/lib/shared/booking';
 import { isBookingPlacement, sitePlacements } from '../../../../support/booking-labels.ts';
 
 describe('a service’s booking labels', () => {
   it('start with its id, hyphens turned into underscores', () => {
-    expect(placementPrefix('admin-appointment')).toBe('admin_appointment');
-    expect(placementPrefix('bookkeeping-and-payroll')).toBe('bookkeeping_and_payroll');
-    expect(placementPrefix('content')).toBe('content');
+    expect(servicePlacements('admin-appointment').quote).toBe('admin_appointment_free_quote');
+    expect(servicePlacements('bookkeeping-and-payroll').quote).toBe('bookkeeping_and_payroll_free_quote');
+    expect(servicePlacements('content').quote).toBe('content_free_quote');
   });
 
   it('follow the spec’s pattern for every kind of button', () => {

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors, linkedHeading } from '../../../../../../src/lib/build/articles/heading-anchors.ts';
+import { headingAnchors } from '../../../../../../src/lib/build/articles/heading-anchors.ts';
 
 const folders = ['src/content/blog'];
 const heading = (text: string, id?: string) => ({
@@ -15,7 +15,8 @@ const ctx = {
 
 describe('heading anchors', () => {
   it('wrap the heading text in a link to its own id', () => {
-    expect(linkedHeading(heading('Start here'), 'start-here')).toEqual({
+    const plugin = headingAnchors({ folders })({ fileURL: pathToFileURL('/site/src/content/blog/post.md') })!;
+    expect(plugin.element.visit(heading('Start here'), ctx)).toEqual({
       type: 'element',
       tagName: 'h2',
       properties: { id: 'start-here' },

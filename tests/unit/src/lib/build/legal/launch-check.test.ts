@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderHost, launchItems, readCompanyText } from '@/lib/build/legal/launch-check';
+import { launchItems, readCompanyText } from '@/lib/build/legal/launch-check';
 import {
   companyFile,
   liveEnv,
@@ -72,11 +72,14 @@ describe('the launch check', () => {
   });
 
   it('knows the reserved example hosts', () => {
+    const booking = (host: string) => problems({ ...liveEnv, PUBLIC_BOOKING_URL: `https://${host}/intro` });
     for (const host of ['www.agency.example', 'booking.example', 'example.com', 'site.test', 'localhost']) {
-      expect(isPlaceholderHost(host)).toBe(true);
+      expect(booking(host), host).toEqual([
+        expect.stringMatching(/^PUBLIC_BOOKING_URL is still the example/),
+      ]);
     }
     for (const host of ['www.northfield.co.uk', 'examples.co.uk', 'northfield.netlify.app']) {
-      expect(isPlaceholderHost(host)).toBe(false);
+      expect(booking(host), host).toEqual([]);
     }
   });
 });

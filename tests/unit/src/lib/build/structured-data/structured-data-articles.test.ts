@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settings } from '../../../../../support/site-settings.ts';
 import {
-  authorPerson,
   blogPostingNodes,
   caseStudyNodes,
   type ArticleContent,
@@ -46,7 +45,13 @@ describe('a blog post', () => {
       '/about',
       settings,
     );
-    expect(posting['author']).toEqual(authorPerson({ id: 'amelia-hart', name: 'Amelia Hart' }, settings));
+    expect(posting['author']).toEqual({
+      '@type': 'Person',
+      '@id': aboutPerson!['@id'],
+      name: 'Amelia Hart',
+      url: aboutPerson!.url,
+      worksFor: { '@id': ids.organisation(settings.url) },
+    });
     expect((posting['author'] as { '@id': string })['@id']).toBe(aboutPerson!['@id']);
     expect(posting['author']).toMatchObject({ '@type': 'Person', name: 'Amelia Hart' });
   });

@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { settings } from '../../../../../support/site-settings.ts';
 import {
   breadcrumbList,
-  countryServed,
   founderPeople,
   ids,
-  organisation,
   pageUrl,
-  service,
   servicePageNodes,
   siteGraph,
-  website,
   type ServiceContent,
 } from '@/lib/build/structured-data/structured-data';
 import { serialiseJsonLd } from '@/lib/build/head';
@@ -33,8 +29,16 @@ const quoted: ServiceContent = {
 
 const organisationId = 'https://studio.example/#organisation';
 
+/** The graph's first nodes, the organisation and the website, as every page carries them. */
+const siteNodes = (site = settings) => siteGraph(site, 'Book now')['@graph'] as Record<string, unknown>[];
+const organisation = (site = settings) => siteNodes(site)[0]!;
+const website = () => siteNodes()[1]!;
+/** A service page's service node. */
+const service = (content: ServiceContent, path: string) =>
+  servicePageNodes({ content, breadcrumb: [], path }, settings)[0] as Record<string, unknown>;
+
 describe('the organisation and the website', () => {
-  const org = organisation(settings, 'Book now');
+  const org = organisation();
 
   it('describe the agency from the site settings', () => {
     expect(org).toMatchObject({
@@ -64,7 +68,7 @@ describe('the organisation and the website', () => {
   });
 
   it('link the website to the organisation as its publisher', () => {
-    expect(website(settings)).toMatchObject({
+    expect(website()).toMatchObject({
       '@type': 'WebSite',
       '@id': 'https://studio.example/#website',
       name: 'Northlight',
@@ -74,9 +78,11 @@ describe('the organisation and the website', () => {
   });
 
   it('take the country served from the locale', () => {
-    expect(countryServed('en-GB').name).toBe('United Kingdom');
-    expect(countryServed('en-IE').name).toBe('Ireland');
-    expect(() => countryServed('en')).toThrow(/names no country/);
+    const country = (locale: string) =>
+      (organisation({ ...settings, locale })['areaServed'] as { name: string }).name;
+    expect(country('en-GB')).toBe('United Kingdom');
+    expect(country('en-IE')).toBe('Ireland');
+    expect(() => country('en')).toThrow(/names no country/);
   });
 });
 
@@ -91,7 +97,7 @@ describe('a service page', () => {
   });
 
   it('names the organisation as the provider by @id', () => {
-    expect(service(packaged, path, settings)).toMatchObject({
+    expect(service(packaged, path)).toMatchObject({
       '@type': 'Service',
       '@id': `${page}#service`,
       name: 'Store builds',
@@ -102,7 +108,7 @@ describe('a service page', () => {
   });
 
   it('has an offer per package priced in pounds, then the quote-only card without a price', () => {
-    expect(service(packaged, path, settings).offers).toEqual([
+    expect(service(packaged, path).offers).toEqual([
       { '@type': 'Offer', name: 'Small', price: 300, priceCurrency: 'GBP' },
       { '@type': 'Offer', name: 'Large', price: 1250.5, priceCurrency: 'GBP' },
       { '@type': 'Offer', name: 'Bespoke' },
@@ -110,7 +116,7 @@ describe('a service page', () => {
   });
 
   it('has one quote-only offer for a service sold by quote', () => {
-    expect(service(quoted, path, settings).offers).toEqual([{ '@type': 'Offer', name: 'Ask for a quote' }]);
+    expect(service(quoted, path).offers).toEqual([{ '@type': 'Offer', name: 'Ask for a quote' }]);
   });
 
   it('lists the breadcrumb crumb for crumb, the last one being the page', () => {
