@@ -4,34 +4,27 @@
  * calls `useContactFunction()` once; the servers and the handler are live bindings it reads.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { ContactHandler } from '../../functions/send-contact-email.mts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import { site } from '../../src/site.config.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
-import { contactHandlerForTests, stubSmtpEnv } from './enquiries.ts';
+import type { LocalBlobs } from '../../server/local-blobs.ts';
+import { contactHandlerForTests, sampleEnquiry, startTempStore, stubSmtpEnv } from './enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 
 export const endpoint = `${site.url}/api/send-contact-email`;
 export const mailFrom = 'website@agency.example';
 export const mailTo = 'enquiries@agency.example';
 
+/** The sample enquiry with a two-line message, to see the line break kept in the email. */
 export const visitor = {
-  name: 'Ada Sentinel-Lovelace',
-  email: 'ada.sentinel@visitor.example',
-  company: 'Analytical Engines Sentinel Ltd',
-  projectType: 'shopify',
-  budgetRange: '5k-10k',
-  message: 'We need a new Shopify store for our sentinel range.\nSecond line: delivery by spring.',
+  ...sampleEnquiry,
+  message: `${sampleEnquiry.message}\nSecond line: delivery by spring.`,
 };
 
 export let smtp: TestSmtpServer;
 export let blobs: LocalBlobs;
-let storeRoot: string;
 export let handler: ContactHandler;
 export const store = openEnquiryStore();
 export let logs: string[] = [];
@@ -104,14 +97,12 @@ export function expectSecurityHeaders(response: Response): void {
 export function useContactFunction(): void {
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    storeRoot = await mkdtemp(path.join(os.tmpdir(), 'contact-store-'));
-    blobs = await startLocalBlobs(storeRoot);
+    blobs = await startTempStore('contact-store-');
   });
 
   afterAll(async () => {
     await smtp.close();
     await blobs.stop();
-    await rm(storeRoot, { recursive: true, force: true });
   });
 
   beforeEach(() => {

@@ -1,8 +1,11 @@
 /**
  * Shared pieces for the enquiry tests: a valid enquiry, the functions' real dependencies, an SMTP
- * environment, and a way to point the Blobs client at a port where nothing listens for the
- * length of a callback.
+ * environment, a local store in a folder of its own, and a way to point the Blobs client at a
+ * port where nothing listens for the length of a callback.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
@@ -13,6 +16,7 @@ import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-l
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 import { site } from '../../src/site.config.ts';
+import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
 import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
 
 export const sampleEnquiry: Enquiry = {
@@ -23,6 +27,25 @@ export const sampleEnquiry: Enquiry = {
   budgetRange: '5k-10k',
   message: 'We need a new Shopify store for our sentinel range.',
 };
+
+/**
+ * The local store (as `npm start` runs it) over `data/` in a fresh temporary folder, which the
+ * store creates itself; `stop()` stops it and deletes the folder.
+ */
+export async function startTempStore(prefix: string): Promise<LocalBlobs> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  const blobs = await startLocalBlobs(join(root, 'data'));
+  return {
+    directory: blobs.directory,
+    get url() {
+      return blobs.url;
+    },
+    async stop() {
+      await blobs.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
 
 export async function withBlobsDown<T>(run: () => Promise<T>): Promise<T> {
   const saved = process.env.NETLIFY_BLOBS_CONTEXT ?? '';

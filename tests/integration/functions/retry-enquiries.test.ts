@@ -4,19 +4,17 @@
  * exactly once. Real SMTP servers (smtp-server), the local Blobs server, the real handlers.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy, markDelivered, markUndeliverable, newRecord } from '../../../functions/lib/record.ts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
+import type { LocalBlobs } from '../../../server/local-blobs.ts';
 import {
   contactHandlerForTests,
   realDeps,
   sampleEnquiry,
   shortenSmtpLimits,
+  startTempStore,
   stubSmtpEnv,
 } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
@@ -30,7 +28,6 @@ import {
 } from '../../support/smtp-test-server.ts';
 
 const endpoint = 'https://agency.example/api/send-contact-email';
-let root: string;
 let blobs: LocalBlobs;
 let handler: ContactHandler;
 let retry: () => Promise<Response>;
@@ -49,8 +46,7 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(Date.UTC(2030, 5, 1, 12, 0, 0));
-  root = await mkdtemp(path.join(os.tmpdir(), 'enquiry-faults-'));
-  blobs = await startLocalBlobs(root);
+  blobs = await startTempStore('enquiry-faults-');
   handler = contactHandlerForTests();
   retry = createRetryHandler(realDeps());
 });
@@ -58,7 +54,6 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const server of opened.splice(0)) await server.close();
   await blobs.stop();
-  await rm(root, { recursive: true, force: true });
   vi.useRealTimers();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();

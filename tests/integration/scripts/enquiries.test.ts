@@ -4,8 +4,6 @@
  * it; nothing a visitor wrote reaches the terminal as a control or formatting character.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -20,14 +18,13 @@ import {
 import { enquiryEmail } from '../../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { runEnquiriesCommand } from '../../../scripts/enquiries/list.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
+import type { LocalBlobs } from '../../../server/local-blobs.ts';
+import { sampleEnquiry, startTempStore } from '../../support/enquiries.ts';
 
 const project = path.resolve(import.meta.dirname, '../../..');
 const received = Date.UTC(2030, 0, 2, 9, 30);
 const now = received + 3 * 24 * 3_600_000;
 const store = openEnquiryStore();
-let root: string;
 let blobs: LocalBlobs;
 let printed: string[];
 
@@ -41,13 +38,11 @@ const delivered = markDelivered(newRecord('b'.repeat(32), sampleEnquiry, false, 
 const failed = markUndeliverable(newRecord('c'.repeat(32), sampleEnquiry, true, received + 120_000), now);
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'enquiries-command-'));
-  blobs = await startLocalBlobs(root);
+  blobs = await startTempStore('enquiries-command-');
 });
 
 afterAll(async () => {
   await blobs.stop();
-  await rm(root, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
@@ -156,9 +151,9 @@ describe('npm run enquiries', () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [path.join(project, 'scripts/enquiries.ts'), '--show', delivered.id],
-      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: root, MAIL_TO: mail.to } },
+      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: blobs.directory, MAIL_TO: mail.to } },
     );
-    expect(stderr).toContain(`Local store ${root}`);
+    expect(stderr).toContain(`Local store ${blobs.directory}`);
     expect(stdout).toContain(`Enquiry ${delivered.id}, received ${delivered.receivedAt}: delivered`);
     expect(stdout).toContain('From: (MAIL_FROM is not set)');
     expect(stdout).toContain(`To: ${mail.to}`);

@@ -7,29 +7,26 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord } from '../../../functions/lib/record.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
-import { contactHandlerForTests, sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
+import type { LocalBlobs } from '../../../server/local-blobs.ts';
+import {
+  contactHandlerForTests,
+  sampleEnquiry,
+  startTempStore,
+  stubSmtpEnv,
+} from '../../support/enquiries.ts';
 import { startSmtpServer } from '../../support/smtp-test-server.ts';
 
-let root: string;
 let blobs: LocalBlobs;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'local-blobs-'));
-  blobs = await startLocalBlobs(path.join(root, 'data'));
+  blobs = await startTempStore('local-blobs-');
 });
 
-afterAll(async () => {
-  await blobs.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => blobs.stop());
 
 /** The pid of the local store's process: this test's only child running blobs-process.ts. */
 function storeProcess(): number {

@@ -3,18 +3,14 @@
  * two runs racing over the same due records mail each once, and a run that died holding a lease
  * leaves the record alone until the lease runs out, then it goes once, with the same Message-ID.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy, newRecord, startAttempt } from '../../../../functions/lib/record.ts';
 import { createRetryHandler } from '../../../../functions/retry-enquiries.mts';
-import { startLocalBlobs, type LocalBlobs } from '../../../../server/local-blobs.ts';
-import { realDeps, sampleEnquiry, stubSmtpEnv } from '../../../support/enquiries.ts';
+import type { LocalBlobs } from '../../../../server/local-blobs.ts';
+import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../../support/enquiries.ts';
 import { parseEmail } from '../../../support/raw-email.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../support/smtp-test-server.ts';
 
-let root: string;
 let blobs: LocalBlobs;
 let smtp: TestSmtpServer;
 const { store } = realDeps();
@@ -24,8 +20,7 @@ const messageIds = () => smtp.received.map((message) => parseEmail(message.raw).
 beforeEach(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  root = await mkdtemp(path.join(os.tmpdir(), 'enquiry-job-'));
-  blobs = await startLocalBlobs(root);
+  blobs = await startTempStore('enquiry-job-');
   smtp = await startSmtpServer();
   stubSmtpEnv(smtp.port);
 });
@@ -33,7 +28,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await smtp.close();
   await blobs.stop();
-  await rm(root, { recursive: true, force: true });
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });

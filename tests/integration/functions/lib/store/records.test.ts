@@ -3,27 +3,21 @@
  * runs it: records round-trip, "only if new" holds, files are private, and a store that is down
  * answers a code instead of throwing.
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord } from '../../../../../functions/lib/record.ts';
 import { openEnquiryStore, siteCredentials } from '../../../../../functions/lib/store/records.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../../../server/local-blobs.ts';
-import { sampleEnquiry, withBlobsDown } from '../../../../support/enquiries.ts';
+import type { LocalBlobs } from '../../../../../server/local-blobs.ts';
+import { sampleEnquiry, startTempStore, withBlobsDown } from '../../../../support/enquiries.ts';
 
-let root: string;
 let blobs: LocalBlobs;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'enquiry-store-'));
-  blobs = await startLocalBlobs(path.join(root, 'data'));
+  blobs = await startTempStore('enquiry-store-');
 });
 
-afterAll(async () => {
-  await blobs.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => blobs.stop());
 
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { recursive: true, withFileTypes: true });
