@@ -1,14 +1,11 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testChromium } from './tests/support/chromium.ts';
 
 /**
  * Browser tests run against the built site served by our own server (the same one `npm start`
- * uses). Debian's Chromium is used when present, because Playwright cannot download its own
- * browser on our machines; elsewhere Playwright's bundled Chromium is the fallback.
+ * uses), in Debian's Chromium where installed (tests/support/chromium.ts), else Playwright's own.
  */
-const systemChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
 const port = Number(process.env.E2E_PORT ?? 4399);
 const results = process.env.E2E_RESULTS ?? 'test-results';
 export const mailbox = resolve(results, 'mailbox');
@@ -30,7 +27,7 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: `http://localhost:${port}`,
     launchOptions: {
-      executablePath,
+      executablePath: testChromium,
       // Quiet Chromium's background traffic: the test machines have no network beyond localhost.
       // Any other host fails at once instead of waiting on a resolver or a connection that never
       // answers (tests that need an outside page stub it: tests/support/network.ts).

@@ -3,13 +3,13 @@
  * or the dev server, registered by tests/integration/src/lib/build/articles/articles.test.ts on its one built copy.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
+import { testChromium } from './chromium.ts';
 import { wcagTags } from './axe.ts';
 import { serviceRoute } from '../../src/lib/shared/routes.ts';
 import { fixtures } from './article-fixtures.ts';
@@ -34,10 +34,7 @@ export function browserChecks(copy: ProjectCopy) {
     beforeAll(async () => {
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const systemChromium = '/usr/bin/chromium';
-      browser = await chromium.launch({
-        executablePath: process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined),
-      });
+      browser = await chromium.launch({ executablePath: testChromium });
     });
     afterAll(async () => {
       await browser?.close();

@@ -75,6 +75,24 @@ test('focus visible and not obscured: a walk finds a hidden outline and a fixed 
   expect(focusProblems(stops)).toEqual([]);
 });
 
+test('focus in an embedded page: the frame is its stop, reported when a fixed bar hides it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 400 });
+  const body = `<a href="#x">Top</a><div style="height: 800px">Content</div>
+<iframe title="Scheduler" srcdoc="<button>Pick a time</button>" style="height: 40px; border: 0"></iframe>
+<div style="height: 400px">More</div>
+<div style="position: fixed; inset: auto 0 0 0; height: 300px; background: teal">Cookie bar</div>`;
+  await show(page, body);
+  const problems = focusProblems(await tabWalk(page)).join('\n');
+  expect(problems).toMatch(/<iframe> "Scheduler": entirely hidden by <div> "Cookie bar"/);
+  // The frame's focus indicator is its own page's, so that is all there is to report.
+  expect(problems).not.toMatch(/iframe.*no visible focus indicator/);
+
+  await show(page, body, 'html { scroll-padding-bottom: 310px }');
+  expect(focusProblems(await tabWalk(page))).toEqual([]);
+});
+
 test('target size: small targets side by side fail; a link in a sentence is exempt', async ({ page }) => {
   const small = 'style="display: inline-block; width: 16px; height: 16px; padding: 0"';
   await show(page, `<p><button ${small}>a</button><button ${small}>b</button></p>`);

@@ -1,0 +1,14 @@
+/**
+ * Which Chromium the browser tests run (playwright.config.ts, and the article site's checks in
+ * Vitest). Playwright cannot download its own browsers on our machines, so Debian's are used:
+ * first `chromium-headless-shell`, the same Chromium build without the full browser's window
+ * layers, which is what Playwright itself runs for headless tests and takes about half the CPU
+ * time of the full browser over the suite; then the full `chromium`. `CHROME_PATH` overrides both.
+ * Undefined where neither is installed: Playwright then uses its own (`npx playwright install
+ * chromium`). The bench drives the full browser, as visitors do (scripts/bench.ts).
+ */
+import { existsSync } from 'node:fs';
+
+export const testChromium =
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
