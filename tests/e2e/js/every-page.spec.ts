@@ -2,15 +2,17 @@
  * Every page a visitor can land on, with JavaScript, at both sizes, each checked in one load:
  * - byte budgets, measured on what a first visit really fetches (deterministic, unlike timings):
  *   the HTML plus its render-blocking CSS must fit the first round trip (14 KB gzipped), a page
- *   without its photos must stay under 50 KiB, and no JavaScript file may load before interaction;
+ *   without its photos must stay under 50 KiB, and no JavaScript file may load before interaction,
+ *   neither with the page nor while the visitor scrolls through it (using an island is
+ *   tests/e2e/js/loading-budget.spec.ts);
  * - the headers the local server sends are the built _headers' rules, and the page runs under its
  *   Content-Security-Policy with no violation or console error;
  * - no WCAG 2.2 AA violation: axe, and the checks axe cannot make (tests/support/wcag/beyond-axe.ts:
  *   target size, reduced motion, forced colours, reflow at 320 px, text spacing, 200 % text), plus
  *   IBM Equal Access at desktop size (the keyboard walk is tests/e2e/no-js/keyboard.spec.ts);
  * - the normal build has no analytics IDs, so no analytics at all: no banner, no "Cookie settings"
- *   button, no request outside localhost and no cookie, even while the visitor uses a booking link
- *   and history (the booking page gets a blank stand-in).
+ *   button, no request outside localhost and no cookie; and once per size, none either while the
+ *   visitor uses a booking link and history (the booking page gets a blank stand-in).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,6 +21,7 @@ import { expect, test, type BrowserContext, type Page, type Response } from '@pl
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
+import { recordScripts, scrollToY } from '../../support/islands.ts';
 import { expectWcagBeyondAxe } from '../../support/wcag/beyond-axe.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchPageProblems } from '../../support/page-problems.ts';
@@ -77,23 +80,21 @@ async function expectServedPolicy(page: Page, path: string, status: number, resp
     expect(headers[name], name).toBe(value);
 }
 
-/** No banner, button, cookie or stored choice, while a booking link and history are used. */
+/** Scrolls to the bottom a viewport at a time, as a reader would, then back to the top. */
+async function scrollThrough(page: Page) {
+  const viewport = await page.evaluate(() => innerHeight);
+  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+  for (let y = viewport; y < end + viewport; y += viewport) await scrollToY(page, Math.min(y, end));
+  await scrollToY(page, 0);
+  await page.waitForLoadState('networkidle');
+}
+
+/** No banner, button, cookie, stored choice or analytics global. */
 async function expectNoAnalytics(page: Page, context: BrowserContext) {
   await expect(page.locator('[data-consent-banner]')).toHaveCount(0);
   await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /cookie/i })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /cookie settings/i })).toHaveCount(0);
-
-  // What would be tracked with analytics on: a booking click and a change of query.
-  const phone = (page.viewportSize()?.width ?? 0) < 768;
-  if (phone) await page.locator('[data-mobile-menu] summary').click();
-  const booking = page.locator(`a[data-booking="navigation_${phone ? 'mobile' : 'desktop'}"]`);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), booking.click()]);
-  await expect.poll(() => popup.url()).toBe(site.bookingUrl);
-  await popup.close();
-  await page.evaluate(() => history.pushState(null, '', '?utm_source=test'));
-  await page.waitForLoadState('networkidle');
-
   expect(await context.cookies()).toEqual([]);
   expect(await page.evaluate((key) => localStorage.getItem(key), consentKey)).toBeNull();
   expect(
@@ -113,6 +114,7 @@ for (const { path, status } of sweepPages) {
     const problems = await watchPageProblems(page, { allowNotFound: status === 404 });
     const responses: Response[] = [];
     page.on('response', (response) => responses.push(response));
+    const scripts = recordScripts(page);
 
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
@@ -122,11 +124,33 @@ for (const { path, status } of sweepPages) {
     await expectServedPolicy(page, path, status, response!);
     await expectNoAxeViolations(page, path);
     await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
+    // Scrolling brings in the lazy photos and, on /contact, the scheduler's frame: no script.
+    await scrollThrough(page);
+    expect(scripts.urls(), 'JavaScript files fetched while scrolling').toEqual([]);
     await expectNoAnalytics(page, context);
     expect(blocked, 'requests outside localhost').toEqual([]);
     expect(problems).toEqual([]);
   });
 }
+
+test('using a booking link and history sends nothing and sets no cookie', async ({
+  page,
+  context,
+  isMobile,
+}) => {
+  const { blocked } = await stubNetwork(context);
+  await page.goto('/');
+  // What would be tracked with analytics on: a booking click and a change of query.
+  if (isMobile) await page.locator('[data-mobile-menu] summary').click();
+  const booking = page.locator(`a[data-booking="navigation_${isMobile ? 'mobile' : 'desktop'}"]`);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), booking.click()]);
+  await expect.poll(() => popup.url()).toBe(site.bookingUrl);
+  await popup.close();
+  await page.evaluate(() => history.pushState(null, '', '?utm_source=test'));
+  await page.waitForLoadState('networkidle');
+  await expectNoAnalytics(page, context);
+  expect(blocked, 'requests outside localhost').toEqual([]);
+});
 
 test("a legacy redirect page's only script, inline, runs under the CSP", async ({ page }) => {
   const problems = await watchPageProblems(page);

@@ -1,12 +1,16 @@
 /**
- * The loading budget of the islands (issue: "React islands that work before they hydrate"):
- * opening any route, and scrolling through it, fetches no JavaScript file at all; using an
- * island fetches React and that island's own code, and nothing else. The JavaScript bytes each
+ * The loading budget of the islands (issue: "React islands that work before they hydrate"): using
+ * an island fetches React and that island's own code, and nothing else. Opening and scrolling
+ * every page fetches no JavaScript at all (tests/e2e/js/every-page.spec.ts). An island's files
+ * are the same on every page, so each island is used once per size, on the first swept page that
+ * has it (a new island is found in the built pages, with no test edit). The JavaScript bytes each
  * island costs are recorded as `js-bytes` annotations in the report: compressed bodies as
  * transferred, then with the response headers added, and checked against a budget.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { islandFiles, recordScripts, scrollToY } from '../../support/islands.ts';
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { builtSite, tags } from '../../support/built-site.ts';
+import { recordScripts } from '../../support/islands.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { sweepPages } from '../../support/pages.ts';
 
@@ -16,74 +20,69 @@ const islandBudget = 64 * 1024;
 /** React itself and react-dom's client, as they appear in the minified files. */
 const reactMarkers = ['react.transitional.element', 'hydrateRoot'];
 
-/** Scrolls to the bottom a viewport at a time, as a reader would, then back to the top. */
-async function scrollThrough(page: Page) {
-  const viewport = await page.evaluate(() => innerHeight);
-  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
-  for (let y = viewport; y < end + viewport; y += viewport) await scrollToY(page, Math.min(y, end));
-  await scrollToY(page, 0);
+const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+
+/** Each island's component file, and the first swept page that has it. */
+const islandPages = new Map<string, string>();
+for (const { path, status } of sweepPages) {
+  if (status !== 200) continue;
+  for (const island of tags(built.html(path), 'astro-island')) {
+    const component = island['component-url'] ?? '';
+    if (!islandPages.has(component)) islandPages.set(component, path);
+  }
 }
 
-for (const { path: route, status } of sweepPages) {
-  test(`${route}: no JavaScript on load or scroll; each island brings React only when used`, async ({
+for (const [component, route] of islandPages) {
+  const name = component.replace(/^.*\/|\..*$/g, '');
+  test(`${name} (on ${route}) brings React and its own code only when used, within budget`, async ({
     page,
   }) => {
-    // Scrolling /contact brings in the external scheduling page's frame: its stand-in answers at
-    // once, so waiting for the network to settle never hangs on a host the test machine cannot reach.
+    // /contact frames the external scheduling page: its stand-in answers at once.
     const { blocked } = await stubNetwork(page);
-    // Routing every script request keeps them out of the HTTP cache, so each reload below
-    // fetches (and measures) what a first visit would.
-    await page.route(
-      (url) => url.pathname.endsWith('.js'),
-      (intercepted) => intercepted.continue(),
-    );
-    const onLoad = recordScripts(page);
-    const response = await page.goto(route);
-    expect(response?.status()).toBe(status);
+    const scripts = recordScripts(page);
+    await page.goto(route);
     await page.waitForLoadState('networkidle');
-    expect(onLoad.urls(), 'JavaScript files fetched on load').toEqual([]);
+    expect(scripts.urls(), `JavaScript files fetched before using ${name}`).toEqual([]);
 
-    await scrollThrough(page);
-    await page.waitForLoadState('networkidle');
-    expect(onLoad.urls(), 'JavaScript files fetched while scrolling').toEqual([]);
-
-    const bytes: Record<string, string> = { load: '0' };
-    const islandCount = await page.locator('astro-island').count();
-    for (let index = 0; index < islandCount; index++) {
-      if (index > 0) await page.reload();
-      const island = page.locator('astro-island').nth(index);
-      const files = await islandFiles(island);
-      const name = files.component.replace(/^.*\/|\..*$/g, '');
-      // The island's first control, as a visitor would reach it; the phone menu is not
-      // displayed at desktop size, so there is nothing there to use.
-      const controls = island.locator('summary, button, a[href], input, select, textarea');
-      const control = controls.filter({ visible: true }).first();
-      if ((await control.count()) === 0) continue;
-
-      const used = recordScripts(page);
-      await page.waitForLoadState('networkidle');
-      expect(used.urls(), `JavaScript files fetched before using ${name}`).toEqual([]);
-      await control.focus();
-      await expect(island).not.toHaveAttribute('ssr');
-      const fetched = used.urls();
-      expect(fetched).toContain(files.component);
-      expect(fetched).toContain(files.renderer);
-      const otherIslands = await page
-        .locator('astro-island')
-        .evaluateAll(
-          (all, own) => all.map((el) => el.getAttribute('component-url')).filter((url) => url !== own),
-          files.component,
-        );
-      for (const other of otherIslands) expect(fetched).not.toContain(other);
-
-      const bodies = await used.bodies();
-      for (const marker of reactMarkers) expect(bodies.some((body) => body.includes(marker))).toBe(true);
-      const { body, headers } = await used.transferred();
-      expect(body, `JavaScript bytes ${name} brings`).toBeLessThanOrEqual(islandBudget);
-      bytes[name] = `${body} (${body + headers} with headers) in ${fetched.length} files`;
+    const island = page.locator(`astro-island[component-url="${component}"]`);
+    // The island's first control, as a visitor would reach it.
+    const control = island
+      .locator('summary, button, a[href], input, select, textarea')
+      .filter({ visible: true })
+      .first();
+    if ((await control.count()) === 0) {
+      // Not displayed at this size (the phone menu at desktop size): nothing to use, so it never loads.
+      await expect(island).toHaveAttribute('ssr');
+      expect(scripts.urls(), `JavaScript files fetched for a hidden ${name}`).toEqual([]);
+      return;
     }
 
+    await control.focus();
+    await expect(island).not.toHaveAttribute('ssr');
+    await page.waitForLoadState('networkidle');
+    const fetched = scripts.urls();
+    expect(fetched).toContain(component);
+    expect(fetched).toContain(await island.getAttribute('renderer-url'));
+    const otherIslands = await page
+      .locator('astro-island')
+      .evaluateAll(
+        (all, own) => all.map((el) => el.getAttribute('component-url')).filter((url) => url !== own),
+        component,
+      );
+    for (const other of otherIslands) expect(fetched).not.toContain(other);
+
+    const bodies = await scripts.bodies();
+    for (const marker of reactMarkers) expect(bodies.some((body) => body.includes(marker))).toBe(true);
+    const { body, headers } = await scripts.transferred();
+    expect(body, `JavaScript bytes ${name} brings`).toBeLessThanOrEqual(islandBudget);
     expect(blocked, 'requests outside localhost').toEqual([]);
-    test.info().annotations.push({ type: 'js-bytes', description: JSON.stringify({ route, ...bytes }) });
+    test.info().annotations.push({
+      type: 'js-bytes',
+      description: JSON.stringify({
+        island: name,
+        route,
+        bytes: `${body} (${body + headers} with headers) in ${fetched.length} files`,
+      }),
+    });
   });
 }
