@@ -1,41 +1,27 @@
 /**
- * An editor's wrong edit must fail the build with the file and the field named. Each case copies
- * the project's sources to a temporary folder, breaks one content file and runs `astro sync`,
- * which validates every collection exactly as `astro build` does.
+ * An editor's wrong edit must fail the build with the file and the field named. One temporary copy
+ * of the project's sources: each case breaks one content file, runs `astro sync` (which validates
+ * every collection exactly as `astro build` does) and puts the file back.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { copyProject } from '../../../scripts/bench/project-copy.ts';
 
-const project = resolve(import.meta.dirname, '../../..');
-const copies: string[] = [];
+const copy = copyProject('content-schema');
+afterAll(() => copy.cleanup());
 
 function syncWithEdit(file: string, edit: (text: string) => string) {
-  const dir = mkdtempSync(join(tmpdir(), 'content-schema-'));
-  copies.push(dir);
-  // functions/: the build reads the enquiry store's retention and the mail settings from it.
-  for (const name of ['src', 'public', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
-    cpSync(join(project, name), join(dir, name), { recursive: true });
-  }
-  symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const target = join(dir, file);
-  const before = readFileSync(target, 'utf8');
+  const before = readFileSync(join(copy.dir, file), 'utf8');
   const after = edit(before);
   if (after === before) throw new Error(`The edit did not change ${file}`);
-  writeFileSync(target, after);
-  const result = spawnSync(process.execPath, [join(project, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
-  });
-  return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
+  copy.write(file, after);
+  try {
+    return copy.sync();
+  } finally {
+    copy.write(file, before);
+  }
 }
-
-afterAll(() => {
-  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
-});
 
 describe('content schemas', () => {
   it('accept the content as committed', () => {
