@@ -3,6 +3,8 @@
  * holding them back to act before hydration, and scrolling to an exact offset.
  */
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { servicePlacements } from '../../src/lib/shared/booking.ts';
+import { content } from './content.ts';
 
 const isScript = (request: Request) =>
   request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');
@@ -77,20 +79,17 @@ export async function scrollToY(page: Page, y: number) {
   );
 }
 
-/** The pages with an FAQ accordion and how many questions each has (spec §2). */
+/** The pages with an FAQ accordion (the services page and each service's) and how many questions each has. */
 export const faqPages = [
-  { path: '/services', questions: 3 },
-  { path: '/services/shopify', questions: 3 },
-  { path: '/services/content', questions: 4 },
-  { path: '/services/admin-appointment', questions: 4 },
-] as const;
+  { path: '/services', faq: content.pages.services['faq'] },
+  ...content.services.map((service) => ({ path: service.route, faq: service['faq'] })),
+].map(({ path, faq }) => ({ path, questions: faq.items.length as number }));
 
-/** The pages with the floating booking button and each one's placement label (spec §7). */
-export const floatingBookingPages = [
-  { path: '/services/content', placement: 'content_packages_sticky' },
-  { path: '/services/shopify', placement: 'shopify_packages_sticky' },
-  { path: '/services/admin-appointment', placement: 'admin_appointment_packages_sticky' },
-] as const;
+/** The pages with the floating booking button, every service page, and each one's placement label. */
+export const floatingBookingPages = content.services.map((service) => ({
+  path: service.route,
+  placement: servicePlacements(service.id).sticky,
+}));
 
 /**
  * Resolves once React has hydrated `element` (it tags hydrated DOM nodes with its own keys).
