@@ -10,7 +10,7 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { builtSite, tags } from '../../support/built-site.ts';
-import { recordScripts } from '../../support/islands.ts';
+import { islandFiles, recordScripts } from '../../support/islands.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { sweepPages } from '../../support/pages.ts';
 
@@ -61,8 +61,9 @@ for (const [component, route] of islandPages) {
     await expect(island).not.toHaveAttribute('ssr');
     await page.waitForLoadState('networkidle');
     const fetched = scripts.urls();
-    expect(fetched).toContain(component);
-    expect(fetched).toContain(await island.getAttribute('renderer-url'));
+    const files = await islandFiles(island);
+    expect(fetched).toContain(files.component);
+    expect(fetched).toContain(files.renderer);
     const otherIslands = await page
       .locator('astro-island')
       .evaluateAll(
