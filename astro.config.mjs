@@ -7,12 +7,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 
 // .env files fill in what the real environment does not set, before the settings modules read it
-// (src/site.config.ts, src/lib/build/build-config.ts).
+// (src/site.config.ts, src/lib/build-time/build-config.ts).
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
 const { site } = await import('./src/site.config.ts');
-const { buildConfig } = await import('./src/lib/build/build-config.ts');
+const { buildConfig } = await import('./src/lib/build-time/build-config.ts');
 const { contactEndpoint } = await import('./src/lib/shared/paths.ts');
 const { legacyRedirects } = await import('./src/integrations/legacy-redirects.ts');
 const { clientDirectives } = await import('./src/integrations/client-directives.ts');
@@ -23,9 +23,9 @@ const { securityHeaders } = await import('./src/integrations/security-headers.ts
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
 const { islandStyles } = await import('./src/integrations/island-styles.ts');
 const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
-const { absoluteUrl } = await import('./src/lib/build/head.ts');
-const { isArticleRoute } = await import('./src/lib/build/articles/articles.ts');
-const { headingAnchors } = await import('./src/lib/build/articles/heading-anchors.ts');
+const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
+const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
+const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
 const { launchCheck } = await import('./src/integrations/launch-check.ts');
 
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { htmlElements } from '../src/lib/build/html-elements.ts';
+import { htmlElements } from '../src/lib/build-time/html-elements.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */

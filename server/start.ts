@@ -15,7 +15,7 @@ const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
 const { startLocalBlobs } = await import('./local-blobs.ts');
 const { scheduleRetries } = await import('./retry-schedule.ts');
-const { launchItems, readCompanyText } = await import('../src/lib/build/legal/launch-check.ts');
+const { launchItems, readCompanyText } = await import('../src/lib/build-time/legal/launch-check.ts');
 const { launchVerdict } = await import('../src/integrations/launch-check.ts');
 
 const config = serverConfig(process.env);

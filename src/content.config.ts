@@ -10,7 +10,7 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
-import { serviceFiles } from './lib/build/content/service-files.ts';
+import { serviceFiles } from './lib/build-time/content/service-files.ts';
 import { accessibilityStatementSchema } from './schemas/accessibility.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { companySchema } from './schemas/company.ts';

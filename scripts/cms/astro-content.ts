@@ -4,7 +4,7 @@
  * Each helper keeps what the form needs (the referenced collection, the files) on the schema.
  */
 import { z } from 'zod';
-import { cmsMeta } from '../../src/lib/build/cms/cms-fields.ts';
+import { cmsMeta } from '../../src/lib/build-time/cms/cms-fields.ts';
 
 export const defineCollection = <T>(config: T): T => config;
 

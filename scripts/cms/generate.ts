@@ -1,7 +1,7 @@
 /** The text of public/admin/config.yml as the content schemas define it now. */
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { cmsConfig } from '../../src/lib/build/cms/cms-config.ts';
+import { cmsConfig } from '../../src/lib/build-time/cms/cms-config.ts';
 import { loadCollections } from './load-collections.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));

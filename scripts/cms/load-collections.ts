@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 import type { z } from 'zod';
-import type { CollectionSource } from '../../src/lib/build/cms/cms-config.ts';
+import type { CollectionSource } from '../../src/lib/build-time/cms/cms-config.ts';
 import { image, type GlobOptions } from './astro-content.ts';
 
 interface Declared {

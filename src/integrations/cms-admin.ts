@@ -11,10 +11,10 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
-import type { BuildConfig } from '../lib/build/build-config.ts';
-import { cmsAdmin, cmsBackend } from '../lib/build/cms/cms-admin.ts';
-import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build/cms/cms-assets.ts';
-import { withBackend, type CmsConfig } from '../lib/build/cms/cms-config.ts';
+import type { BuildConfig } from '../lib/build-time/build-config.ts';
+import { cmsAdmin, cmsBackend } from '../lib/build-time/cms/cms-admin.ts';
+import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build-time/cms/cms-assets.ts';
+import { withBackend, type CmsConfig } from '../lib/build-time/cms/cms-config.ts';
 import { contentTypeFor } from '../lib/shared/content-types.ts';
 
 const resolve = createRequire(import.meta.url).resolve;

@@ -1,5 +1,5 @@
 /**
- * Runs the launch check (src/lib/build/legal/launch-check.ts) as the build starts: a Netlify production
+ * Runs the launch check (src/lib/build-time/legal/launch-check.ts) as the build starts: a Netlify production
  * deploy stops, naming every placeholder or missing setting, so an example company or address never
  * goes live; every other build, `npm run dev` and the test builds print the same list once as a
  * warning, so the site stays easy to try.
@@ -11,7 +11,7 @@ import {
   launchItems,
   readCompanyText,
   type LaunchItem,
-} from '../lib/build/legal/launch-check.ts';
+} from '../lib/build-time/legal/launch-check.ts';
 
 export type LaunchVerdict = { kind: 'clear' } | { kind: 'warn' | 'refuse'; message: string };
 

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { netlifyRedirects, redirectPage, redirects } from '../lib/shared/redirects.ts';
-import { absoluteUrl } from '../lib/build/head.ts';
+import { absoluteUrl } from '../lib/build-time/head.ts';
 
 async function writeFileDeep(path: string, contents: string) {
   await mkdir(dirname(path), { recursive: true });

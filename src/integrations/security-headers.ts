@@ -12,8 +12,8 @@ import type { AnalyticsIds } from '../lib/shared/analytics.ts';
 import { formatHeadersFile } from '../lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../lib/shared/response-headers.ts';
 import { contentSecurityPolicy, pageRules, withPolicyMeta } from '../lib/shared/security-headers.ts';
-import { inlineHashes, mergeHashes } from '../lib/build/security/inline-hashes.ts';
-import { cmsAdmin } from '../lib/build/cms/cms-admin.ts';
+import { inlineHashes, mergeHashes } from '../lib/build-time/security/inline-hashes.ts';
+import { cmsAdmin } from '../lib/build-time/cms/cms-admin.ts';
 import { htmlFiles } from './built-files.ts';
 
 export function securityHeaders(options: {

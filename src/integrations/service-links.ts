@@ -1,6 +1,6 @@
 /**
  * The `virtual:service-links` module: the services' menu links, read from their content files
- * (src/lib/build/content/service-files.ts). The phone menu island bundles them, since as props they would
+ * (src/lib/build-time/content/service-files.ts). The phone menu island bundles them, since as props they would
  * repeat in every page's HTML, and a collection cannot be read in the browser. Under `npm run dev`
  * a changed, added or removed service file reloads the page with the new links.
  */
@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
-import { readServiceLinks, serviceFiles } from '../lib/build/content/service-files.ts';
+import { readServiceLinks, serviceFiles } from '../lib/build-time/content/service-files.ts';
 
 const moduleId = 'virtual:service-links';
 // Vite's convention for a virtual module: the \0 keeps other plugins from treating it as a file.

@@ -14,8 +14,8 @@ import {
   logoImage,
   shareImageSize,
   siteIcons,
-} from '../lib/build/images/brand-images.ts';
-import { encodeIco } from '../lib/build/images/ico.ts';
+} from '../lib/build-time/images/brand-images.ts';
+import { encodeIco } from '../lib/build-time/images/ico.ts';
 
 export interface ShareImageIdentity {
   brand: string;

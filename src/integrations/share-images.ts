@@ -3,7 +3,7 @@
  * (`/logo.png`), the icons clients fetch by convention (`/favicon.ico`, `/apple-touch-icon.png`),
  * and a 1200×630 share image for every built page whose `og:image` points at a file under `/og/`
  * that the build does not already hold. BaseLayout gives each indexable page its own image path
- * (src/lib/build/images/brand-images.ts); pages kept out of search keep the default image.
+ * (src/lib/build-time/images/brand-images.ts); pages kept out of search keep the default image.
  *
  * Why from the built pages: the title drawn on each image is read from the page's own <title>,
  * which the page rendered from its content file. There is no second list of routes and titles to
@@ -22,10 +22,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { logoImage, siteIcons } from '../lib/build/images/brand-images.ts';
-import { pageTitle } from '../lib/build/head.ts';
-import { displayDate } from '../lib/build/articles/articles.ts';
-import { htmlElements } from '../lib/build/html-elements.ts';
+import { logoImage, siteIcons } from '../lib/build-time/images/brand-images.ts';
+import { pageTitle } from '../lib/build-time/head.ts';
+import { displayDate } from '../lib/build-time/articles/articles.ts';
+import { htmlElements } from '../lib/build-time/html-elements.ts';
 import { htmlFiles } from './built-files.ts';
 import { contentCache, contentKey } from './content-cache.ts';
 import {
@@ -49,7 +49,7 @@ function shareImageRequest(html: string, identity: ShareImageIdentity) {
   const url = new URL(imageUrl);
   if (url.origin !== new URL(identity.url).origin || !url.pathname.startsWith('/og/')) return undefined;
   const fullTitle = rawTitle.trim();
-  // The <title> is "Page | Brand" (pageTitle in src/lib/build/head.ts): the image shows the brand apart.
+  // The <title> is "Page | Brand" (pageTitle in src/lib/build-time/head.ts): the image shows the brand apart.
   const suffix = pageTitle('', identity.brand);
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
   const date = published ? displayDate(new Date(published), identity.locale) : undefined;
@@ -77,7 +77,7 @@ async function templateFingerprint(): Promise<string> {
   const sources = [
     './share-images.ts',
     './share-image-drawing.ts',
-    '../lib/build/images/brand-images.ts',
+    '../lib/build-time/images/brand-images.ts',
   ].map((path) => readFile(fileURLToPath(new URL(path, import.meta.url))));
   const versions = ['satori', '@resvg/resvg-js', '@fontsource/inter'].map(
     (name) => (require(`${name}/package.json`) as { version: string }).version,

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { absoluteUrl } from '@/lib/build/head';
+import { absoluteUrl } from '@/lib/build-time/head';
 import { site } from '@/site.config';
 
 /** Generated so the sitemap line always carries the configured absolute origin. */

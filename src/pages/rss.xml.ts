@@ -1,6 +1,6 @@
-/** The blog's RSS feed: every published post, newest first, in full (src/lib/build/articles/feed.ts). */
+/** The blog's RSS feed: every published post, newest first, in full (src/lib/build-time/articles/feed.ts). */
 import type { APIRoute } from 'astro';
-import { articleFeed } from '@/lib/build/articles/feed';
+import { articleFeed } from '@/lib/build-time/articles/feed';
 import { site } from '@/site.config';
 
 export const GET: APIRoute = () => articleFeed('blog', site);

@@ -1,6 +1,6 @@
 /**
  * The checks of the article test site (the fourth service's page among them) that need a browser
- * or the dev server, registered by tests/integration/src/lib/build/articles/articles.test.ts on its one built copy.
+ * or the dev server, registered by tests/integration/src/lib/build-time/articles/articles.test.ts on its one built copy.
  */
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
-import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
+import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';
 import { isServiceRoute } from '../../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */

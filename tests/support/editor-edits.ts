@@ -1,5 +1,5 @@
 /**
- * An editor's day on the built copy of tests/integration/src/lib/build/articles/articles.test.ts:
+ * An editor's day on the built copy of tests/integration/src/lib/build-time/articles/articles.test.ts:
  * edits the schemas accept, made the way an editor makes them (a price, a page title, a heading,
  * an FAQ answer, a services-menu label, a new add-on; the copy's new posts come from
  * article-fixtures.ts). The checks then read what they expect from the copy's own content
@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
-import { formatPrice } from '../../src/lib/build/content/price.ts';
-import { htmlElements } from '../../src/lib/build/html-elements.ts';
+import { formatPrice } from '../../src/lib/build-time/content/price.ts';
+import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
 import { site } from '../../src/site.config.ts';
 import { builtSite } from './built-site.ts';
 import { content, contentOf } from './content.ts';

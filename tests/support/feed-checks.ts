@@ -1,5 +1,5 @@
 /**
- * The two feeds of the built copy (tests/integration/src/lib/build/articles/articles.test.ts),
+ * The two feeds of the built copy (tests/integration/src/lib/build-time/articles/articles.test.ts),
  * read with an XML parser as a feed reader reads them: every published entry, newest first, with
  * its full rendered text in `content:encoded`, every address in it absolute and no script.
  */

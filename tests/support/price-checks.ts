@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
-import { htmlElements } from '../../src/lib/build/html-elements.ts';
-import { formatPrice } from '../../src/lib/build/content/price.ts';
+import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
+import { formatPrice } from '../../src/lib/build-time/content/price.ts';
 import { builtSite, jsonLdNodes, metaContent } from './built-site.ts';
 
 const shopifyFile = 'src/content/services/shopify.yaml';

@@ -8,7 +8,7 @@ import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
 import { servicePlacements } from '../../src/lib/shared/booking.ts';
 import { isBookingPlacement } from './booking-labels.ts';
-import { htmlElements, type HtmlElement } from '../../src/lib/build/html-elements.ts';
+import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';
 import * as iconPaths from '../../src/lib/shared/icon-paths.ts';
 import { isServiceRoute, serviceRoute } from '../../src/lib/shared/routes.ts';
 import { site } from '../../src/site.config.ts';

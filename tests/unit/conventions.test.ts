@@ -28,7 +28,7 @@ describe('conventions', () => {
   it('reads the environment only in the configuration module of each runtime', () => {
     const configModules = [
       'src/site.config.ts',
-      'src/lib/build/build-config.ts',
+      'src/lib/build-time/build-config.ts',
       'functions/lib/mail-settings.ts',
       'functions/lib/enquiry-store.ts',
       'server/config.ts',

@@ -24,7 +24,7 @@ describe('.env.example', () => {
 describe('every variable a configuration module reads', () => {
   const modules = [
     'src/site.config.ts',
-    'src/lib/build/build-config.ts',
+    'src/lib/build-time/build-config.ts',
     'functions/lib/mail-settings.ts',
     'server/config.ts',
   ];

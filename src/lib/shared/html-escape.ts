@@ -1,7 +1,7 @@
 /**
  * HTML escaping for text the site writes into markup itself (placeholders in rendered Markdown,
  * redirect pages, the enquiry email's HTML part). Reading built HTML back goes through a parser
- * (src/lib/build/html-elements.ts).
+ * (src/lib/build-time/html-elements.ts).
  */
 const escapes: Record<string, string> = {
   '&': '&amp;',

@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of each page, built from the inline code the build actually
- * produced (src/lib/build/security/inline-hashes.ts), and the `_headers` rules that give each path exactly
+ * produced (src/lib/build-time/security/inline-hashes.ts), and the `_headers` rules that give each path exactly
  * one policy. The headers every answer carries are in response-headers.ts.
  */
 import { tagOrigin, type AnalyticsIds } from './analytics.ts';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { cmsAdmin } from '../../../src/lib/build/cms/cms-admin.ts';
+import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';

@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
-import { cookieRows } from '../../../src/lib/build/legal/analytics-cookies.ts';
+import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
 import { elementsNamed } from '../../support/built-site.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';

@@ -6,7 +6,7 @@
 import { expect } from '@playwright/test';
 import { tagUrls } from '../../../src/lib/shared/analytics.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
-import { htmlElements } from '../../../src/lib/build/html-elements.ts';
+import { htmlElements } from '../../../src/lib/build-time/html-elements.ts';
 import { builtServiceRoutes, serviceIdOf } from '../../support/built-site.ts';
 import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
 import { sweepPages } from '../../support/pages.ts';

@@ -3,7 +3,7 @@
  * examples are drafts: /blog and /case-studies are the "coming soon" pages, the drafts are not
  * built, the feed has no item and the home page has no "Recent work" strip. Once an editor
  * publishes an entry, the same checks expect it listed instead.
- * tests/integration/src/lib/build/articles/articles.test.ts covers a site with many published entries.
+ * tests/integration/src/lib/build-time/articles/articles.test.ts covers a site with many published entries.
  */
 import { expect, test } from '@playwright/test';
 import { sweepPages } from '../../support/pages.ts';

@@ -9,15 +9,15 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { expect, test, type Page } from '@playwright/test';
 import { legalForms, partsOfUk } from '../../../src/schemas/company.ts';
-import { formatAddress, governingLaw, vatStatement } from '../../../src/lib/build/legal/company.ts';
+import { formatAddress, governingLaw, vatStatement } from '../../../src/lib/build-time/legal/company.ts';
 import {
   complaintAcknowledgement,
   ico,
   requiredFieldsText,
   retention,
-} from '../../../src/lib/build/legal/privacy-facts.ts';
-import { cookieRows } from '../../../src/lib/build/legal/analytics-cookies.ts';
-import { legalIdentityPages } from '../../../src/lib/build/structured-data/structured-data-company.ts';
+} from '../../../src/lib/build-time/legal/privacy-facts.ts';
+import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
+import { legalIdentityPages } from '../../../src/lib/build-time/structured-data/structured-data-company.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
 import { shippedCompany } from '../../support/company.ts';
 import { sweepPages } from '../../support/pages.ts';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cmsAdmin } from '../../../src/lib/build/cms/cms-admin.ts';
+import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
 import { site } from '../../../src/site.config.ts';
 import { inlineCode } from '../../support/inline-code.ts';
 

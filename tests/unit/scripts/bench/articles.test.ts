@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shareImageSummary } from '../../../../src/integrations/share-images.ts';
 import { articleBody, markdownFile } from '../../../../scripts/bench/project-copy.ts';
-import { readingMinutes } from '@/lib/build/articles/articles';
+import { readingMinutes } from '@/lib/build-time/articles/articles';
 
 describe('the build bench', () => {
   it('reads how many share images a build drew and reused from its log', () => {

@@ -11,7 +11,7 @@ import {
   shareImageFor,
   shareImagePath,
   siteIcons,
-} from '@/lib/build/images/brand-images';
+} from '@/lib/build-time/images/brand-images';
 import {
   renderAppleTouchIcon,
   renderFavicon,

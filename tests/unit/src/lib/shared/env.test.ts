@@ -79,7 +79,7 @@ describe('assertValid', () => {
 describe('the environment', () => {
   const configModules = [
     'src/site.config.ts',
-    'src/lib/build/build-config.ts',
+    'src/lib/build-time/build-config.ts',
     'functions/lib/mail-settings.ts',
     'server/config.ts',
   ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '@/lib/shared/html-escape';
-import { htmlElements } from '@/lib/build/html-elements';
+import { htmlElements } from '@/lib/build-time/html-elements';
 
 describe('HTML escaping', () => {
   it('escapes the five HTML-significant characters', () => {

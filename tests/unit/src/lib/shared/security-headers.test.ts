@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineHashes, mergeHashes } from '@/lib/build/security/inline-hashes';
+import { inlineHashes, mergeHashes } from '@/lib/build-time/security/inline-hashes';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '@/lib/shared/headers-file';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 
