@@ -27,6 +27,8 @@ const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
 const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
 const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
 const { launchCheck } = await import('./src/integrations/launch-check.ts');
+const { contentChecks } = await import('./src/integrations/content-checks.ts');
+const { redirects } = await import('./src/lib/shared/redirects.ts');
 
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
@@ -69,6 +71,8 @@ export default defineConfig({
       },
     }),
     shareImages(site),
+    // After the pages, feeds and sitemap are written: links are checked against them.
+    contentChecks({ origin: new URL(site.url).origin, redirects }),
     legacyRedirects(site.url),
     cmsAdminFiles(buildConfig.cms),
     islandStyles(),

@@ -74,6 +74,12 @@ const article = (image: SchemaContext['image']) => ({
     .boolean()
     .default(false)
     .describe('true keeps it off the live site; it shows only in the `npm run dev` preview.'),
+  scheduled: z
+    .boolean()
+    .default(false)
+    .describe(
+      'true for a publishDate still to come: it stays off the live site until the first build on or after that day.',
+    ),
 });
 
 const hasCoverAlt = (entry: { cover?: unknown; coverAlt?: string | undefined }) =>

@@ -21,8 +21,9 @@ async function resolve<C extends Referenced>(reference: Reference<C>) {
 }
 
 async function loadArticles() {
-  const posts = newestFirst(visibleArticles(await getCollection('blog'), showDrafts));
-  const studies = newestFirst(visibleArticles(await getCollection('caseStudies'), showDrafts));
+  const today = new Date();
+  const posts = newestFirst(visibleArticles(await getCollection('blog'), showDrafts, today));
+  const studies = newestFirst(visibleArticles(await getCollection('caseStudies'), showDrafts, today));
   const problems: string[] = [];
   const check = async <C extends Referenced>(
     entry: { id: string; filePath?: string | undefined },

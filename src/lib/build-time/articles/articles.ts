@@ -24,12 +24,27 @@ const wordsPerMinute = 200;
 /** What these helpers read of an entry (the front matter every article has). */
 export interface ArticleLike {
   id: string;
-  data: { title: string; publishDate: Date; draft: boolean; tags: readonly string[] };
+  data: { title: string; publishDate: Date; draft: boolean; scheduled?: boolean; tags: readonly string[] };
 }
 
-/** Entries a visitor may see: drafts only in the `npm run dev` preview, never in a build. */
-export function visibleArticles<T extends ArticleLike>(entries: readonly T[], showDrafts: boolean): T[] {
-  return entries.filter((entry) => showDrafts || !entry.data.draft);
+/**
+ * Entries a visitor may see: drafts, and scheduled entries before their day, only in the
+ * `npm run dev` preview, never in a build.
+ */
+export function visibleArticles<T extends ArticleLike>(
+  entries: readonly T[],
+  showDrafts: boolean,
+  today: Date,
+): T[] {
+  return entries.filter((entry) => showDrafts || !leftOutOfBuild(entry.data, today));
+}
+
+/** True for an entry a build leaves out: a draft, or one scheduled for a day still to come. */
+export function leftOutOfBuild(
+  data: { draft: boolean; scheduled?: boolean | undefined; publishDate: Date },
+  today: Date,
+): boolean {
+  return data.draft || (data.scheduled === true && isFutureDay(data.publishDate, today));
 }
 
 /** Newest first; on the same day, by title, so the order never depends on the file system. */
@@ -111,6 +126,10 @@ export function displayDate(date: Date, locale: string): string {
 
 /** A date for `<time datetime>` and structured data: YYYY-MM-DD. */
 export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/** True when `date` is a later day than `today`, in UTC as the site prints dates. */
+export const isFutureDay = (date: Date, today: Date) =>
+  !Number.isNaN(date.getTime()) && isoDate(date) > isoDate(today);
 
 /** True for a list page, tag list or entry of the blog or the case studies (all listed in the sitemap). */
 export function isArticleRoute(path: string): boolean {

@@ -15,26 +15,41 @@ import {
 const entry = (
   id: string,
   date: string,
-  options: { draft?: boolean; tags?: string[]; title?: string } = {},
+  options: { draft?: boolean; scheduled?: boolean; tags?: string[]; title?: string } = {},
 ) => ({
   id,
   data: {
     title: options.title ?? id,
     publishDate: new Date(date),
     draft: options.draft ?? false,
+    scheduled: options.scheduled ?? false,
     tags: options.tags ?? [],
   },
 });
 
 describe('which articles are shown', () => {
   const entries = [entry('live', '2026-01-01'), entry('draft', '2026-02-01', { draft: true })];
+  const today = new Date('2026-03-01');
 
   it('leaves drafts out of a build', () => {
-    expect(visibleArticles(entries, false).map((e) => e.id)).toEqual(['live']);
+    expect(visibleArticles(entries, false, today).map((e) => e.id)).toEqual(['live']);
   });
 
   it('shows drafts in the preview', () => {
-    expect(visibleArticles(entries, true).map((e) => e.id)).toEqual(['live', 'draft']);
+    expect(visibleArticles(entries, true, today).map((e) => e.id)).toEqual(['live', 'draft']);
+  });
+
+  it('keeps a scheduled entry out of a build until its day, and shows it in the preview', () => {
+    const scheduled = [
+      entry('due', '2026-03-01', { scheduled: true }),
+      entry('later', '2026-03-02', { scheduled: true }),
+    ];
+    expect(visibleArticles(scheduled, false, today).map((e) => e.id)).toEqual(['due']);
+    expect(visibleArticles(scheduled, false, new Date('2026-03-02T23:59:00Z')).map((e) => e.id)).toEqual([
+      'due',
+      'later',
+    ]);
+    expect(visibleArticles(scheduled, true, today).map((e) => e.id)).toEqual(['due', 'later']);
   });
 });
 
