@@ -73,10 +73,13 @@ function previewAddresses(
 export function contentChecks(options: ContentChecksOptions): AstroIntegration {
   let root = process.cwd();
   let routes: readonly IntegrationResolvedRoute[] = [];
+  let reported = false;
   const report = (logger: AstroIntegrationLogger) => {
     const site = previewAddresses(root, routes, options);
     const problems = contentProblems(readContent(root), site, { today: new Date(), unpublished: true });
     if (problems.length > 0) logger.error(formatContentProblems(problems));
+    else if (reported) logger.info('the mistakes in src/content/ are fixed');
+    reported = problems.length > 0;
   };
   return {
     name: 'content-checks',
