@@ -53,21 +53,29 @@ function closestPage(path: string, pages: readonly string[]): string | undefined
 
 /**
  * What is wrong with a link, in the editor's words, or undefined when it is fine. `from` is the
- * address of the page the link is on, for relative links.
+ * address of the page the link is on, for relative links; a picture's address names a file.
  */
-export function linkProblem(href: string, from: string, site: SiteAddresses): string | undefined {
+export function linkProblem(
+  href: string,
+  from: string,
+  site: SiteAddresses,
+  what: 'link' | 'picture' = 'link',
+): string | undefined {
   let path: string | undefined;
   try {
     path = internalPath(href, from, site.origin);
   } catch {
-    return `the link "${href}" is not a web address: check how it is written, e.g. /services.`;
+    return `the ${what} "${href}" is not a web address: check how it is written, e.g. /services.`;
   }
   if (path === undefined) return undefined;
   const target = Object.hasOwn(site.redirects, path) ? site.redirects[path] : undefined;
   if (target !== undefined) {
-    return `the link "${href}" goes to ${path}, an old address that only redirects: use ${target} instead.`;
+    return `the ${what} "${href}" goes to ${path}, an old address that only redirects: use ${target} instead.`;
   }
   if (site.exists(path)) return undefined;
+  if (what === 'picture') {
+    return `the picture "${href}" is not a file of this site: check its name, and that the file is in public/.`;
+  }
   const suggestion = closestPage(path, site.pages);
   return (
     `the link "${href}" goes to no page on this site. Check the address` +

@@ -43,8 +43,10 @@ function htmlProblems(html: string, line: number, from: string, site: SiteAddres
     const href = node['tagName'] === 'a' ? properties['href'] : undefined;
     const message = typeof href === 'string' ? linkProblem(href, from, site) : undefined;
     if (message) problems.push({ line, message });
+    const src = node['tagName'] === 'img' ? String(properties['src'] ?? '') : '';
+    const missing = src.startsWith('/') ? linkProblem(src, from, site, 'picture') : undefined;
+    if (missing) problems.push({ line, message: missing });
     if (node['tagName'] === 'img' && properties['alt'] === undefined) {
-      const src = String(properties['src'] ?? '');
       problems.push({
         line,
         message: `the picture "${src}" has no description: add alt="…" saying what it shows, <img src="${src}" alt="like this">.`,
@@ -97,8 +99,8 @@ export function markdownProblems(text: string, context: MarkdownContext): LinePr
       if (message) problems.push({ line, message });
     } else if (node.type === 'image' || node.type === 'imageReference') {
       // A picture next to the file (./team.jpg) is checked by Astro; one in public/ (/team.jpg) here.
-      const message = url?.startsWith('/') ? linkProblem(url, from, site) : undefined;
-      if (message) problems.push({ line, message: message.replace('the link', 'the picture') });
+      const message = url?.startsWith('/') ? linkProblem(url, from, site, 'picture') : undefined;
+      if (message) problems.push({ line, message });
       if (String(node['alt'] ?? '').trim() === '') {
         const name = url ?? String(node['label'] ?? '');
         problems.push({

@@ -57,8 +57,15 @@ describe('pictures in Markdown', () => {
   });
 
   it('from public/ must exist', () => {
+    expect(check('<img src="/chart.png" alt="A chart">')).toEqual([
+      { line: 1, message: expect.stringContaining('"/chart.png" is not a file of this site') },
+    ]);
     expect(check('![The team](/team.jpg) ![A chart](/chart.png)')).toEqual([
-      { line: 1, message: expect.stringMatching(/^the picture "\/chart\.png" goes to no page/) },
+      {
+        line: 1,
+        message:
+          'the picture "/chart.png" is not a file of this site: check its name, and that the file is in public/.',
+      },
     ]);
   });
 });
