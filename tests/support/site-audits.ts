@@ -17,6 +17,12 @@ import { tags } from './built-site.ts';
 import { testChromium } from './chromium.ts';
 import { nuErrors } from './nu-checker.ts';
 
+/**
+ * Off by default since axe 4.x deprecated it, but outside audits still run it: an <aside> inside
+ * <main> (a complementary landmark in another) is reported.
+ */
+const nestedAside = 'landmark-complementary-is-top-level';
+
 export function siteAudits(copy: ProjectCopy) {
   describe('the article site under the outside checkers', () => {
     const server = createSiteServer({ root: copy.dist, log: () => {} });
@@ -56,7 +62,10 @@ export function siteAudits(copy: ProjectCopy) {
       const violations: string[] = [];
       for (const route of [`/case-studies/${fixtures.caseStudies[0]}`, `/blog/${fixtures.longRead.id}`]) {
         await page.goto(origin + route);
-        const results = await new AxeBuilder({ page }).withTags(['best-practice']).analyze();
+        const results = await new AxeBuilder({ page })
+          .options({ rules: { [nestedAside]: { enabled: true } } })
+          .withTags(['best-practice'])
+          .analyze();
         for (const { id, nodes } of results.violations)
           violations.push(`${route} ${id}: ${nodes.map((node) => node.target).join(', ')}`);
       }
