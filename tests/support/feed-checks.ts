@@ -1,7 +1,8 @@
 /**
  * The two feeds of the built copy (tests/integration/src/lib/build-time/articles/articles.test.ts),
  * read with an XML parser as a feed reader reads them: every published entry, newest first, with
- * its full rendered text in `content:encoded`, every address in it absolute and no script.
+ * its full rendered text in `content:encoded` (a case study's facts as its page shows them), every
+ * address in it absolute and no script, and each feed naming its own address.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { site } from '../../src/site.config.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, tags } from './built-site.ts';
+import { contentOf } from './content.ts';
 
 interface FeedItem {
   title: string;
@@ -22,7 +24,12 @@ function readFeed(copy: ProjectCopy, path: string) {
     rss: {
       '@_version': string;
       '@_xmlns:content': string;
-      channel: { title: string; item: FeedItem | FeedItem[] };
+      '@_xmlns:atom'?: string;
+      channel: {
+        title: string;
+        'atom:link'?: Record<string, string>;
+        item: FeedItem | FeedItem[];
+      };
     };
   };
   const { channel } = parsed.rss;
@@ -30,6 +37,9 @@ function readFeed(copy: ProjectCopy, path: string) {
 }
 
 const absolute = (path: string) => new URL(path, site.url).href;
+/** The texts as whole elements' text, in this order, anything between them. */
+const inOrder = (...texts: string[]) =>
+  new RegExp(texts.map((text) => `>${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`).join('[^]*'));
 
 /** Every address in the HTML (href, src and each srcset candidate). */
 const addresses = (html: string) =>
@@ -56,6 +66,33 @@ export function feedChecks(copy: ProjectCopy) {
         }
       });
     }
+
+    it('names its own address in each feed (atom:link rel="self")', () => {
+      for (const path of ['/rss.xml', '/case-studies/rss.xml']) {
+        const { rss, channel } = readFeed(copy, path);
+        expect(rss['@_xmlns:atom'], path).toBe('http://www.w3.org/2005/Atom');
+        expect(channel['atom:link'], path).toEqual({
+          '@_href': absolute(path),
+          '@_rel': 'self',
+          '@_type': 'application/rss+xml',
+        });
+      }
+    });
+
+    it('gives each case study’s item the client, results and quote its page shows', () => {
+      const { items } = readFeed(copy, '/case-studies/rss.xml');
+      const studies = contentOf(copy.dir).caseStudies.filter((study) => !study.draft);
+      expect(studies.length).toBe(items.length);
+      for (const study of studies) {
+        const html = items.find((item) => item.link === absolute(study.path))?.['content:encoded'] ?? '';
+        expect(html, study.path).toContain(`>${study['client']}<`);
+        const results = (study['results'] ?? []) as { label: string; value: string }[];
+        for (const { label, value } of results) expect(html, study.path).toMatch(inOrder(label, value));
+        const quote = study['quote'] as { text: string; by: string } | undefined;
+        if (quote) expect(html, study.path).toMatch(inOrder(`“${quote.text}”`, quote.by));
+      }
+      expect(studies.some((study) => study['quote'] && study['results'])).toBe(true);
+    });
 
     it('carries the long read whole: its headings, its links made absolute, its image, no script', () => {
       const item = readFeed(copy, '/rss.xml').items.find((entry) =>

@@ -26,6 +26,14 @@ describe('the GitHub workflow and Dependabot', () => {
     expect(test).toBeGreaterThan(chromium);
   });
 
+  it('provides Java 17 for the Nu Html Checker before npm ci', () => {
+    const java = steps.findIndex((step) => step.uses?.startsWith('actions/setup-java@'));
+    const install = steps.findIndex((step) => step.run?.startsWith('npm ci'));
+    expect(java).toBeGreaterThanOrEqual(0);
+    expect(java).toBeLessThan(install);
+    expect(Number(steps[java]?.with?.['java-version'])).toBeGreaterThanOrEqual(17);
+  });
+
   it('has Dependabot update npm and the actions', () => {
     const dependabot = read('.github/dependabot.yml') as { updates: { 'package-ecosystem': string }[] };
     expect(dependabot.updates.map((update) => update['package-ecosystem']).sort()).toEqual([

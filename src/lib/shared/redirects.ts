@@ -52,7 +52,7 @@ export function redirectPage(to: string, absoluteTarget: string): string {
     `<title>Redirecting to ${href}</title>`,
     '<meta name="robots" content="noindex">',
     `<link rel="canonical" href="${escapeHtml(absoluteTarget)}">`,
-    `<meta http-equiv="refresh" content="0;url=${href}">`,
+    `<meta http-equiv="refresh" content="0; url=${href}">`,
     `<script>${redirectScript(to)}</script>`,
     `<p>This page has moved to <a href="${href}">${href}</a>.</p>`,
     '</html>',

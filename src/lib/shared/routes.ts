@@ -26,6 +26,15 @@ export type SiteRoute = (typeof siteRoutes)[number];
 /** A service's page, named by its content file's id: `admin-appointment` → /services/admin-appointment. */
 export const serviceRoute = (id: string) => `${servicesRoute}/${id}`;
 
+/** The anchor of a service page's packages section. */
+export const packagesAnchor = 'packages';
+
+/**
+ * Where the footer's partner badge leads: the Shopify page's packages. The spec's packages path
+ * (/services/shopify-packages) redirects to that page; linking straight to it saves the 301 hop.
+ */
+export const partnerBadgeHref = `${serviceRoute('shopify')}#${packagesAnchor}`;
+
 /** True for a service page's route. */
 export function isServiceRoute(path: string): boolean {
   return /^[^/]+$/.test(path.startsWith(`${servicesRoute}/`) ? path.slice(servicesRoute.length + 1) : '');

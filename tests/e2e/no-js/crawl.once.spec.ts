@@ -1,38 +1,55 @@
+/**
+ * A crawler's walk over every page: from the sitemap's pages, the contact form's result pages and
+ * the 404, every internal link on every page answers 200 at once (a redirect hop is a defect: the
+ * legacy paths redirect, and nothing links to them), every #fragment names an element of its page,
+ * and every indexable route is reached by a link.
+ */
 import { expect, test } from '@playwright/test';
+import { sweepPages } from '../../support/pages.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
-test('a crawler walking from / finds every internal link answering', async ({ page, request }) => {
-  const seen = new Set<string>(['/']);
-  const queue = ['/'];
+test('every internal link on every page answers 200 with no redirect, and every #fragment exists', async ({
+  page,
+  request,
+}) => {
+  const seen = new Set(sweepPages.map(({ path }) => path));
+  const queue = [...sweepPages];
+  const linked = new Set<string>();
+  const idsOf = new Map<string, Set<string>>();
+  const fragments: { from: string; target: string; id: string }[] = [];
   const broken: string[] = [];
   while (queue.length > 0) {
-    const path = queue.shift()!;
+    const { path, status } = queue.shift()!;
     const response = await page.goto(path);
-    if (response?.status() !== 200) {
+    if (response?.status() !== status) {
       broken.push(`${path} → ${response?.status()}`);
       continue;
     }
-    const hrefs = await page
-      .locator('a[href]')
-      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const { hrefs, ids } = await page.evaluate(() => ({
+      hrefs: [...document.querySelectorAll('a[href]')].map((link) => link.getAttribute('href') ?? ''),
+      ids: [...document.querySelectorAll('[id]')].map((element) => element.id),
+    }));
+    idsOf.set(path, new Set(ids));
     for (const href of hrefs) {
-      if (!href.startsWith('/') || href.startsWith('//')) continue;
-      const target = new URL(href, 'http://site').pathname;
+      if (!/^[/#]/.test(href) || href.startsWith('//')) continue;
+      const url = new URL(href, `http://site${path}`);
+      const target = url.pathname;
+      if (url.hash) fragments.push({ from: path, target, id: decodeURIComponent(url.hash.slice(1)) });
+      linked.add(target);
       if (seen.has(target)) continue;
       seen.add(target);
       const first = await request.get(target, { maxRedirects: 0 });
-      if (first.status() === 301) {
-        // Legacy paths linked on purpose (the partner badge) must land on a real page.
-        const landed = await request.get(target);
-        if (landed.status() !== 200) broken.push(`${target} → 301 → ${landed.status()}`);
-        continue;
+      if (first.status() !== 200) broken.push(`${target} (linked from ${path}) → ${first.status()}`);
+      else if ((first.headers()['content-type'] ?? '').startsWith('text/html')) {
+        queue.push({ path: target, status: 200 });
       }
-      if (first.status() !== 200) broken.push(`${target} → ${first.status()}`);
-      else if ((first.headers()['content-type'] ?? '').startsWith('text/html')) queue.push(target);
     }
   }
+  for (const { from, target, id } of fragments) {
+    if (!idsOf.get(target)?.has(id)) broken.push(`${target}#${id} (linked from ${from}) names no element`);
+  }
   expect(broken).toEqual([]);
-  for (const route of indexableRoutes) expect(seen, `no link reaches ${route}`).toContain(route);
+  for (const route of indexableRoutes) expect(linked, `no link reaches ${route}`).toContain(route);
 });
 
 test('the sitemap lists exactly the indexable routes, and robots.txt names it', async ({ request }) => {

@@ -23,7 +23,7 @@ test('static hosts without redirect rules get a page that replaces the history e
       expect(response.status(), file).toBe(200);
       const html = await response.text();
       expect(html).toContain(`location.replace(${JSON.stringify(to)})`);
-      expect(html).toContain(`content="0;url=${to}"`);
+      expect(html).toContain(`content="0; url=${to}"`);
       expect(html).toContain('<meta name="robots" content="noindex">');
     }
   }

@@ -2,10 +2,12 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { content } from '../../support/content.ts';
-import { absolute, indexableRoutes, routes, site } from '../../support/site.ts';
+import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '../../support/site.ts';
 
 const layout = content.pages.layout;
 const contactPage = content.pages.contact;
+/** The page the spec's packages path (§2) leads to: the badge links there, to a part of it, directly. */
+const [, packagesPage = ''] = specRedirectPairs.find(([from]) => from === '/services/shopify-packages') ?? [];
 
 /** A date as the legal pages show it: "25 November 2026", in the UK's time zone. */
 const longDate = (date: Date) =>
@@ -75,6 +77,22 @@ test('every page the content names is built', () => {
   expect(indexableRoutes).toEqual(expect.arrayContaining(routes.map((route) => route.path)));
 });
 
+test('the footer’s partner badge leads to the Shopify packages with no redirect', async ({ page }) => {
+  await page.goto('/');
+  const href = await page
+    .locator('footer')
+    .getByRole('link', { name: layout.footer.badge })
+    .getAttribute('href');
+  const target = new URL(href ?? '', page.url());
+  const response = await page.request.get(target.pathname, { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  await page.goto(target.href);
+  const packages = content.services.find((service) => service.route === packagesPage)?.['packages'];
+  await expect(page.locator(target.hash).getByRole('heading', { level: 2 }).first()).toHaveText(
+    packages.heading,
+  );
+});
+
 // The page's words, head, header and footer are the same markup at every width: read once, at
 // desktop size, then at 320 px for the skip link and sideways scrolling.
 for (const path of indexableRoutes) {
@@ -134,7 +152,7 @@ for (const path of indexableRoutes) {
     );
     await expect(footer.getByRole('link', { name: layout.footer.badge })).toHaveAttribute(
       'href',
-      '/services/shopify-packages',
+      new RegExp(`^${packagesPage}#[\\w-]+$`),
     );
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.brand}`);
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');

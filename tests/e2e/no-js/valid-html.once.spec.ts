@@ -1,8 +1,12 @@
 /**
  * Every page of the sitemap, the contact result pages and the 404, as served, is valid HTML under
  * html-validate's `standard` preset. The pages come from the built sitemap, so a new page is covered.
+ * Every HTML file of the build, the legacy paths' pages too, passes W3C's Nu Html Checker.
  */
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { htmlFiles } from '../../../src/integrations/built-files.ts';
+import { nuErrors } from '../../support/nu-checker.ts';
 import { xmlValues } from '../../support/built-site.ts';
 import { htmlErrors } from '../../support/html-validity.ts';
 import { sweepPages } from '../../support/pages.ts';
@@ -27,4 +31,11 @@ test('every built page has no html-validate error', async ({ request }) => {
     if (found.length > 0) errors[path] = found;
   }
   expect(errors).toEqual({});
+});
+
+test('every built HTML file has no Nu Html Checker error', async () => {
+  // One Java process for every file; on a busy machine its start alone takes many seconds.
+  test.setTimeout(300_000);
+  const dist = resolve(process.env.OUT_DIR ?? 'dist');
+  expect(await nuErrors(await htmlFiles(dist), dist)).toEqual({});
 });

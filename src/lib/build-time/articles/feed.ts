@@ -1,19 +1,23 @@
 /**
  * The RSS feeds: the blog's at /rss.xml and the case studies' at /case-studies/rss.xml, each item
- * with the entry's full rendered HTML in `content:encoded`, as a feed reader shows it away from
- * the site: every link and image address absolute, and no script or event handler.
+ * with the entry's full rendered HTML in `content:encoded` (a case study's facts panel first, as
+ * its page shows it), as a feed reader shows it away from the site: every link and image address
+ * absolute, and no script or event handler. Each feed names its own address (`atom:link`
+ * rel="self"), as the RSS Advisory Board recommends.
  */
 import rss from '@astrojs/rss';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { render, type CollectionEntry } from 'astro:content';
 import { parseFragment, serialize, type DefaultTreeAdapterTypes } from 'parse5';
-import { absoluteUrl, feedTitle } from '../head.ts';
+import { absoluteUrl, feedTitle, feeds } from '../head.ts';
 import { getRequiredEntry } from '../content/entries.ts';
 import { getCaseStudies, getPosts } from './article-entries.ts';
 import { articlePath, type ArticleKind } from './articles.ts';
+import { caseStudyFacts } from './case-study-facts.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Entry = CollectionEntry<'blog'> | CollectionEntry<'caseStudies'>;
+type Component = Parameters<AstroContainer['renderToString']>[0];
 
 const urlAttributes = new Set(['href', 'src', 'poster', 'cite']);
 const dropped = new Set(['script', 'noscript', 'template']);
@@ -48,10 +52,13 @@ function clean(node: Node, base: string): void {
   if ('content' in node) clean(node.content as Node, base);
 }
 
-/** The entry's Markdown rendered as its page renders it (images processed), fit for a feed. */
-async function feedHtml(container: AstroContainer, entry: Entry, url: string): Promise<string> {
+/**
+ * The entry's Markdown rendered as its page renders it (images processed), after `lead` (what
+ * the page shows above the text), fit for a feed.
+ */
+async function feedHtml(container: AstroContainer, entry: Entry, url: string, lead = ''): Promise<string> {
   const { Content } = await render(entry);
-  const fragment = parseFragment(await container.renderToString(Content));
+  const fragment = parseFragment(lead + (await container.renderToString(Content)));
   clean(fragment, url);
   return serialize(fragment);
 }
@@ -60,11 +67,28 @@ interface FeedItem {
   entry: Entry;
   author?: string;
   categories?: readonly string[];
+  lead?: string;
 }
 
-/** Each kind's entries, newest first, with what its items add: the author and tags of a post. */
-async function feedItems(kind: ArticleKind, email: string): Promise<FeedItem[]> {
-  if (kind === 'case-studies') return (await getCaseStudies()).map((study) => ({ entry: study }));
+/**
+ * Each kind's entries, newest first, with what its items add: the author and tags of a post, a
+ * case study's facts panel drawn by `factsPanel`, the component its page draws it with.
+ */
+async function feedItems(
+  kind: ArticleKind,
+  email: string,
+  container: AstroContainer,
+  factsPanel: Component | undefined,
+): Promise<FeedItem[]> {
+  if (kind === 'case-studies') {
+    if (!factsPanel) throw new Error('The case studies’ feed needs the facts panel its pages show');
+    return Promise.all(
+      (await getCaseStudies()).map(async (study) => ({
+        entry: study,
+        lead: await container.renderToString(factsPanel, { props: await caseStudyFacts(study) }),
+      })),
+    );
+  }
   return (await getPosts()).map((post) => ({
     entry: post,
     categories: post.data.tags,
@@ -76,6 +100,7 @@ async function feedItems(kind: ArticleKind, email: string): Promise<FeedItem[]> 
 export async function articleFeed(
   kind: ArticleKind,
   site: { brand: string; url: string; locale: string; email: string },
+  factsPanel?: Component,
 ) {
   const { data } = await getRequiredEntry('listPages', kind);
   const container = await AstroContainer.create();
@@ -84,20 +109,26 @@ export async function articleFeed(
     description: data.published.description,
     site: site.url,
     trailingSlash: false,
-    customData: `<language>${site.locale}</language>`,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: [
+      `<atom:link href="${absoluteUrl(feeds[kind].path, site.url)}" rel="self" type="application/rss+xml"/>`,
+      `<language>${site.locale}</language>`,
+    ].join(''),
     items: await Promise.all(
-      (await feedItems(kind, site.email)).map(async ({ entry, author, categories }) => {
-        const link = absoluteUrl(articlePath(kind, entry.id), site.url);
-        return {
-          title: entry.data.title,
-          description: entry.data.description,
-          pubDate: entry.data.publishDate,
-          link,
-          content: await feedHtml(container, entry, link),
-          ...(categories ? { categories: [...categories] } : {}),
-          ...(author ? { author } : {}),
-        };
-      }),
+      (await feedItems(kind, site.email, container, factsPanel)).map(
+        async ({ entry, author, categories, lead }) => {
+          const link = absoluteUrl(articlePath(kind, entry.id), site.url);
+          return {
+            title: entry.data.title,
+            description: entry.data.description,
+            pubDate: entry.data.publishDate,
+            link,
+            content: await feedHtml(container, entry, link, lead),
+            ...(categories ? { categories: [...categories] } : {}),
+            ...(author ? { author } : {}),
+          };
+        },
+      ),
     ),
   });
 }

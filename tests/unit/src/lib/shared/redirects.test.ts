@@ -32,7 +32,7 @@ describe('redirects', () => {
   it('write a fallback page that replaces the history entry and works without JavaScript', () => {
     const html = redirectPage('/services/content', 'https://www.agency.example/services/content');
     expect(html).toContain('<meta name="robots" content="noindex">');
-    expect(html).toContain('<meta http-equiv="refresh" content="0;url=/services/content">');
+    expect(html).toContain('<meta http-equiv="refresh" content="0; url=/services/content">');
     expect(html).toContain('<script>location.replace("/services/content")</script>');
     expect(html).toContain('<a href="/services/content">');
     expect(html).toContain('<link rel="canonical" href="https://www.agency.example/services/content">');

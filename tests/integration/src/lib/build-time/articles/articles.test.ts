@@ -22,6 +22,7 @@ import { writeServiceFixture } from '../../../../../support/service-fixture.ts';
 import { contentOf } from '../../../../../support/content.ts';
 import { editorEditChecks, writeEditorEdits } from '../../../../../support/editor-edits.ts';
 import { feedChecks } from '../../../../../support/feed-checks.ts';
+import { siteAudits } from '../../../../../support/site-audits.ts';
 
 const copy = copyProject('articles-site');
 const built = builtSite(copy.dist);
@@ -249,3 +250,4 @@ serviceChecks(copy);
 priceChecks(copy);
 editorEditChecks(copy);
 feedChecks(copy);
+siteAudits(copy);
