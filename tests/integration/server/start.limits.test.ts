@@ -1,8 +1,8 @@
 /**
  * `npm start` (server/start.ts, its own process) mailing a real SMTP server, met by what an
  * operator meets: one address trickling hundreds of connections while another visitor sends an
- * enquiry, and the longest messages the form allows, in Chinese, sent without JavaScript.
- * Loopback gives each client its own address (127.0.0.2, 127.0.0.3, …).
+ * enquiry, the longest messages the form allows, in Chinese, sent without JavaScript, and anyone
+ * trying to run the retry job. Loopback gives each client its own address (127.0.0.2, 127.0.0.3, …).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -110,5 +110,19 @@ describe('the longest messages the form allows, without JavaScript', () => {
     const refused = await post('127.0.0.6', form, formBody({ ...longestEnquiry('chinese'), padding }));
     expect(refused.headers.location).toBe('/contact/error');
     await server.waitForOutput(/outcome=refused status=413/);
+  });
+});
+
+describe('the retry job', () => {
+  it('has no path anyone can call: it runs on its own schedule only', async () => {
+    const target = '/.netlify/functions/retry-enquiries';
+    const body = '{"next_run":"now"}';
+    const get = await rawRequest(server.port, `GET ${target} HTTP/1.1\r\nHost: localhost`);
+    const posted = await rawRequest(
+      server.port,
+      `POST ${target} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}`,
+      body,
+    );
+    expect([get.status, posted.status]).toEqual([404, 405]);
   });
 });
