@@ -16,6 +16,7 @@ import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept.ts';
 import { openEnquiryStore } from './lib/store/records.ts';
 import { logOutcome } from './lib/log-outcome.ts';
 import { mailRoute } from './lib/mail-settings.ts';
+import { maxBodyBytes } from './lib/body-limit.ts';
 import { enquiryFormat, isCrossSite, parseFields, readBodyText, unreadableFields } from './lib/receive.ts';
 import { failure, success } from './lib/receive.ts';
 import type { FieldErrors } from './lib/receive.ts';
@@ -89,7 +90,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const early = limiter.check(ip, now());
     if (!early.allowed) return rateLimited(format, early.retryAfterSeconds);
 
-    const body = await readBodyText(request);
+    const body = await readBodyText(request, maxBodyBytes[format]);
     if (!body.ok) {
       logOutcome('refused', { status: 413 });
       return failure(format, {

@@ -1,8 +1,9 @@
 /**
  * The whole product on one machine: the built site plus the contact function at the same path
  * Netlify serves it from. Used by `npm start` and by the browser tests. It faces the open
- * internet when self-hosted, so it bounds slow clients, answers malformed requests with a 4xx
- * and sends the `_headers` security headers on every response it writes.
+ * internet when self-hosted, so it bounds slow clients (time limits, and a cap on the connections
+ * of the whole server and of each address), answers malformed requests with a 4xx and sends the
+ * `_headers` security headers on every response it writes.
  */
 import {
   createServer,
@@ -17,6 +18,7 @@ import { cacheControl } from '../src/lib/shared/response-headers.ts';
 import { allowedMethods, createStaticSite } from './static-site.ts';
 import { runFunction } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
+import { capConnectionsPerAddress } from './connection-cap.ts';
 
 /** Time limits (milliseconds) and the connection cap; the defaults suit the open internet. */
 interface ServerLimits {
@@ -30,6 +32,12 @@ interface ServerLimits {
   checkIntervalMs: number;
   /** Connections beyond this many are closed on arrival. */
   maxConnections: number;
+  /**
+   * Connections of one address beyond this many are closed on arrival (connection-cap.ts), so one
+   * address cannot take the whole cap. Not applied behind a trusted proxy, whose address every
+   * connection has: the proxy caps each visitor's (README, "Running it yourself").
+   */
+  maxConnectionsPerAddress: number;
 }
 
 const defaultServerLimits: ServerLimits = {
@@ -38,6 +46,7 @@ const defaultServerLimits: ServerLimits = {
   keepAliveTimeoutMs: 5_000,
   checkIntervalMs: 1_000,
   maxConnections: 512,
+  maxConnectionsPerAddress: 32,
 };
 
 interface SiteServerOptions {
@@ -75,10 +84,14 @@ export function createSiteServer({
   log = console.log,
   limits = {},
 }: SiteServerOptions): Server {
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, checkIntervalMs, maxConnections } = {
-    ...defaultServerLimits,
-    ...limits,
-  };
+  const {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    checkIntervalMs,
+    maxConnections,
+    maxConnectionsPerAddress,
+  } = { ...defaultServerLimits, ...limits };
   const site = createStaticSite({ root, log });
   // One note per connection that ends badly: a cut request is seen by Node and by the handler.
   const noted = new WeakSet<object>();
@@ -127,6 +140,11 @@ export function createSiteServer({
   );
   server.keepAliveTimeout = keepAliveTimeoutMs;
   server.maxConnections = maxConnections;
+  if (trustProxy === 0) {
+    capConnectionsPerAddress(server, maxConnectionsPerAddress, () =>
+      log(`Connections refused: an address holds ${maxConnectionsPerAddress} at once, the most allowed`),
+    );
+  }
 
   // Malformed, slow or abandoned requests: one line, no stack, and a 4xx when one can be sent.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -1,14 +1,11 @@
 /**
  * Receiving an enquiry request: which format it is, whether it comes from another site, its body
- * (never more than a fixed number of bytes of it) and its fields; and every answer the contact
- * function gives. Netlify does not apply `_headers` to functions, so each response carries its
- * own security headers. A JSON request gets a JSON answer; a plain HTML form post gets a 303 to
- * the thank-you page or to the error page.
+ * (never more than the format's limit in bytes, body-limit.ts) and its fields; and every answer the
+ * contact function gives. Netlify does not apply `_headers` to functions, so each response carries
+ * its own security headers. A JSON request gets a JSON answer; a plain HTML form post gets a 303
+ * to the thank-you page or to the error page.
  */
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
-
-/** The largest request body accepted, in bytes (32 KB). */
-export const maxBodyBytes = 32 * 1024;
 
 export type EnquiryFormat = 'json' | 'form';
 
@@ -51,7 +48,7 @@ type BodyText = { ok: true; text: string } | { ok: false; reason: 'too-large' };
  * The body as UTF-8 text, refused as too large from its Content-Length alone when that is over
  * the limit, and otherwise by counting bytes as they arrive and stopping past the limit.
  */
-export async function readBodyText(request: Request, limit: number = maxBodyBytes): Promise<BodyText> {
+export async function readBodyText(request: Request, limit: number): Promise<BodyText> {
   const declared = request.headers.get('content-length')?.trim();
   if (declared && /^\d+$/.test(declared) && Number(declared) > limit) {
     return { ok: false, reason: 'too-large' };

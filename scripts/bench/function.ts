@@ -10,7 +10,7 @@ import path from 'node:path';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
 import { deliverEmail } from '../../functions/lib/send.ts';
 import { openEnquiryStore } from '../../functions/lib/store/records.ts';
-import { maxBodyBytes } from '../../functions/lib/receive.ts';
+import { maxBodyBytes } from '../../functions/lib/body-limit.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
 import { startLocalBlobs } from '../../server/local-blobs.ts';
@@ -41,7 +41,7 @@ const paths: { path: string; status: number; request: () => Request }[] = [
   {
     path: 'too large (declared)',
     status: 413,
-    request: () => json(valid, { 'content-length': String(maxBodyBytes + 1) }),
+    request: () => json(valid, { 'content-length': String(maxBodyBytes.json + 1) }),
   },
   { path: 'malformed JSON', status: 400, request: () => json('{"name":') },
   { path: 'honeypot (dropped)', status: 200, request: () => json({ ...valid, [honeypotField]: 'x' }) },

@@ -25,9 +25,12 @@ export function parseResponse(text: string): RawResponse | undefined {
   return { status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4) };
 }
 
-/** Opens a connection; `closed` resolves with everything the server sent once it closes. */
-export function connect(port: number): { socket: net.Socket; closed: Promise<string> } {
-  const socket = net.connect(port, '127.0.0.1');
+/**
+ * Opens a connection, from `from` (another loopback address, 127.0.0.2 and on, to be another
+ * visitor) if given; `closed` resolves with everything the server sent once it closes.
+ */
+export function connect(port: number, from?: string): { socket: net.Socket; closed: Promise<string> } {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: from });
   let received = '';
   socket.setEncoding('latin1');
   socket.on('data', (chunk: string) => (received += chunk));
@@ -37,8 +40,8 @@ export function connect(port: number): { socket: net.Socket; closed: Promise<str
 }
 
 /** Sends `head` (a request line and headers, `\r\n`-separated, without the blank line) and reads the answer. */
-export async function rawRequest(port: number, head: string, body = ''): Promise<RawResponse> {
-  const { socket, closed } = connect(port);
+export async function rawRequest(port: number, head: string, body = '', from?: string): Promise<RawResponse> {
+  const { socket, closed } = connect(port, from);
   socket.write(`${head}\r\nConnection: close\r\n\r\n${body}`, 'latin1');
   const response = parseResponse(await closed);
   if (!response) throw new Error(`No HTTP response to ${JSON.stringify(head.split('\r\n')[0])}`);

@@ -35,6 +35,8 @@ const values = <T extends readonly { value: string }[]>(list: T) =>
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `Please enter your ${label}.` })
+    // A browser counts a line break as one character against `maxlength`, then posts it as CRLF.
+    .overwrite((text) => text.replace(/\r\n?/g, '\n'))
     .trim()
     .min(1, `Please enter your ${label}.`)
     .max(max, `Please keep your ${label} under ${max} characters.`);

@@ -12,6 +12,9 @@ import {
   uniqueMarker,
 } from '../../support/contact.ts';
 import { content } from '../../support/content.ts';
+import { textOfLength } from '../../support/long-enquiries.ts';
+import { parseEmail } from '../../support/raw-email.ts';
+import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 
 const contact = content.pages.contact;
 
@@ -45,6 +48,25 @@ test('without JavaScript an enquiry is sent and the visitor lands on the sent pa
   await page.getByRole('button', { name: contact.form.submit }).click();
   await expect(page).toHaveURL(/\/contact\/sent$/);
   expect(mailWith(marker)).toHaveLength(1);
+});
+
+test('without JavaScript the longest message the form allows, in Chinese with line breaks, is sent', async ({
+  page,
+}) => {
+  // Found by its sender's address: a mostly Chinese email is base64, with no marker in the clear.
+  const email = `${uniqueMarker('longest').replace(/\W+/g, '-')}@example.co.uk`;
+  const message = textOfLength(enquiryLimits.message, 'chinese').replace(/(.{99})./g, '$1\n');
+  await page.goto('/contact');
+  await fillEnquiry(page, { ...enquiry(message), email });
+  const field = page.getByLabel('Message');
+  await expect(field).toHaveAttribute('maxlength', String(enquiryLimits.message));
+  expect(await field.inputValue()).toBe(message);
+  await page.getByRole('button', { name: contact.form.submit }).click();
+
+  await expect(page).toHaveURL(/\/contact\/sent$/);
+  await expect.poll(() => mailWith(email).length).toBe(1);
+  const mailed = parseEmail(mailWith(email)[0] ?? '').text;
+  for (const line of message.split('\n')) expect(mailed).toContain(line);
 });
 
 test('without JavaScript a send the mail server refuses still lands on the sent page', async ({ page }) => {

@@ -5,7 +5,7 @@
  * `node_bundler` says, which is why netlify.toml no longer sets it.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy } from '../../../functions/lib/record.ts';
 import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { config as contactConfig } from '../../../functions/send-contact-email.mts';
+import { config as retryConfig } from '../../../functions/retry-enquiries.mts';
 import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
 import { sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     archiveFormat: 'none',
     basePath: project,
     repositoryRoot: project,
+    manifest: path.join(root, 'manifest.json'),
     config: { '*': { nodeBundler: 'esbuild', nodeVersion: '24' } },
   });
   for (const bundle of bundles) {
@@ -77,7 +79,20 @@ describe("the functions as Netlify's bundler builds them", () => {
       path: ['/api/send-contact-email'],
       rateLimit: contactConfig.rateLimit,
     });
-    expect(byName['retry-enquiries']?.schedule).toBe('* * * * *');
+    expect(byName['retry-enquiries']?.schedule).toBe(retryConfig.schedule);
+  });
+
+  it('give the retry job a schedule and no route: Netlify lets no one invoke it by URL', async () => {
+    // "You can't invoke scheduled functions directly with a URL" (the scheduled functions page of
+    // Netlify's documentation), which holds only while the job has a schedule and no path.
+    const manifest = JSON.parse(await readFile(path.join(root, 'manifest.json'), 'utf8')) as {
+      functions: { name: string; schedule?: string; routes?: unknown[] }[];
+    };
+    const byName = Object.fromEntries(manifest.functions.map((entry) => [entry.name, entry]));
+    expect(byName['retry-enquiries']?.schedule).toBe(retryConfig.schedule);
+    expect(byName['retry-enquiries']?.routes ?? []).toEqual([]);
+    expect(Object.keys(retryConfig)).toEqual(['schedule']);
+    expect(byName['send-contact-email']?.routes).toHaveLength(1);
   });
 
   it('the bundled contact handler stores and delivers an enquiry', async () => {
@@ -127,6 +142,17 @@ describe("the functions as Netlify's bundler builds them", () => {
     expect(smtp.received).toHaveLength(0);
 
     stubSmtpEnv(smtp.port);
+    // Run by anyone, whatever the request says, it does only what is due: nothing yet.
+    const early = await handlers['retry-enquiries']?.(
+      new Request('https://agency.example/.netlify/functions/retry-enquiries', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ next_run: new Date().toISOString(), force: true, all: true }),
+      }),
+    );
+    expect(await early?.json()).toMatchObject({ ok: true, retried: 0, delivered: 0 });
+    expect(smtp.received).toHaveLength(0);
+
     vi.setSystemTime(Date.now() + enquiryPolicy.firstBackoffMs + 1);
     const run = await handlers['retry-enquiries']?.(new Request('https://agency.example/'));
     expect(await run?.json()).toMatchObject({ ok: true, retried: 1, delivered: 1 });

@@ -3,7 +3,7 @@
  * keeps its spam traps from losing a person.
  */
 import { describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../functions/lib/receive.ts';
+import { maxBodyBytes } from '../../../functions/lib/body-limit.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
 import { parseEmail } from '../../support/raw-email.ts';
@@ -24,7 +24,7 @@ import {
 useContactFunction();
 
 describe('refusals', () => {
-  it('refuses a Content-Length over 32 KB with 413 without reading the body', async () => {
+  it('refuses a Content-Length over the limit with 413 without reading the body', async () => {
     let pulls = 0;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -38,7 +38,7 @@ describe('refusals', () => {
     );
     const request = new Request(endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(maxBodyBytes + 1) },
+      headers: { 'content-type': 'application/json', 'content-length': String(maxBodyBytes.json + 1) },
       body,
       duplex: 'half',
     } as RequestInit);
@@ -48,7 +48,7 @@ describe('refusals', () => {
     expect(pulls).toBe(0);
   });
 
-  it('stops reading a body with no Content-Length once it passes 32 KB, and answers 413', async () => {
+  it('stops reading a body with no Content-Length once it passes the limit, and answers 413', async () => {
     let pulls = 0;
     const chunk = new Uint8Array(1024).fill(0x20);
     const body = new ReadableStream<Uint8Array>(
@@ -70,14 +70,14 @@ describe('refusals', () => {
     expect(request.headers.get('content-length')).toBeNull();
     const response = await handler(request, { ip: nextIp() });
     expect(response.status).toBe(413);
-    expect(pulls).toBeLessThanOrEqual(maxBodyBytes / 1024 + 2);
+    expect(pulls).toBeLessThanOrEqual(maxBodyBytes.json / 1024 + 2);
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('accepts a body just under 32 KB', async () => {
+  it('accepts a body of exactly the limit', async () => {
     const json = JSON.stringify({ ...visitor, padding: '' });
-    const padded = JSON.stringify({ ...visitor, padding: 'p'.repeat(maxBodyBytes - json.length) });
-    expect(new TextEncoder().encode(padded).byteLength).toBe(maxBodyBytes);
+    const padded = JSON.stringify({ ...visitor, padding: 'p'.repeat(maxBodyBytes.json - json.length) });
+    expect(new TextEncoder().encode(padded).byteLength).toBe(maxBodyBytes.json);
     expect((await postJson(padded)).status).toBe(200);
   });
 
