@@ -33,7 +33,11 @@ export function budgetChecks(copy: ProjectCopy) {
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       browser = await chromium.launch({ executablePath: testChromium });
-      page = await browser.newPage({ viewport: { width: 375, height: 812 }, isMobile: true });
+      page = await browser.newPage({
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+      });
     });
     afterAll(async () => {
       await browser?.close();

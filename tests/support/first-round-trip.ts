@@ -15,7 +15,8 @@
  * prefix is the size of the start of the gzipped response.
  *
  * The whole page without its photos (the document, its CSS and any other file) stays under 50 KiB:
- * a 5,000-word post, about 13 KB of gzipped text, is within it, so it needs no allowance for length.
+ * a 5,000-word post adds about 11 KB of gzipped text to a page of about 12 KB, so the budget needs no
+ * allowance for length.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
