@@ -1,7 +1,7 @@
 /**
  * The byte budgets of a first visit, measured on the bytes the server sent (deterministic, unlike
  * timings), for the page sweep (tests/e2e/js/every-page.spec.ts) and the article site's long pages
- * (tests/support/article-browser.ts).
+ * (tests/support/budget-checks.ts).
  *
  * The first round trip (about 14 KB gzipped, what TCP's initial window carries) must bring the
  * render-blocking CSS and the document up to the end of the first screen at phone size. The cut is
@@ -9,10 +9,11 @@
  * document (the head with its inlined CSS, the header, the hero, and on a legal page or a post the
  * opening paragraphs) is what the first paint shows or needs, including by construction the page's
  * largest first-screen content; everything after it is what the visitor scrolls to, streamed in
- * the next round trips. A fixed structural point such as the end of the hero would leave out the
- * first paragraphs a phone shows under a short hero (the largest content there on the legal pages),
- * and a whole-document measure makes every longer text fail. Deflate streams, so the gzip of the
- * prefix is the size of the start of the gzipped response.
+ * the next round trips. On a phone's single column, document order is the order on screen. A fixed
+ * structural point such as the end of the hero would leave out the first paragraphs a phone shows
+ * under a short hero (the largest content there on the legal pages), and a whole-document measure
+ * makes every longer text fail. Deflate streams, so the gzip of the prefix is, within a few bytes,
+ * the start of the gzipped response.
  *
  * The whole page without its photos (the document, its CSS and any other file) stays under 50 KiB:
  * a 5,000-word post adds about 11 KB of gzipped text to a page of about 12 KB, so the budget needs no
