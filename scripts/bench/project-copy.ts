@@ -90,11 +90,24 @@ export function markdownFile(frontMatter: Record<string, unknown>, body: string)
   return `---\n${lines.join('\n')}\n---\n\n${body}\n`;
 }
 
-/** `words` words of prose in paragraphs of 60, with a `##` heading before every fourth paragraph. */
-export function articleBody(words: number, topic = 'Shopify'): string {
-  const source =
-    `${topic} stores sell more when pages load fast and say plainly what they offer to visitors.`.split(' ');
-  const all = Array.from({ length: words }, (_, i) => source[i % source.length]!);
+/** Word `i` of a sentence said over and over. */
+function repeated(sentence: string): (index: number) => string {
+  const source = sentence.split(' ');
+  return (index) => source[index % source.length]!;
+}
+
+/**
+ * `words` words of prose in paragraphs of 60, with a `##` heading before every fourth paragraph:
+ * a sentence about `topic` over and over, or word `i` as `topic(i)` gives it.
+ */
+export function articleBody(words: number, topic: string | ((index: number) => string) = 'Shopify'): string {
+  const wordAt =
+    typeof topic === 'function'
+      ? topic
+      : repeated(
+          `${topic} stores sell more when pages load fast and say plainly what they offer to visitors.`,
+        );
+  const all = Array.from({ length: words }, (_, i) => wordAt(i));
   const paragraphs: string[] = [];
   for (let start = 0; start < all.length; start += 60) {
     const index = start / 60;

@@ -1,15 +1,23 @@
 /**
- * The content of the article test site: twelve published posts (two list pages), one of 1,500
- * words with a cover, an update, links, an image and a script in its text, four published case studies, and a draft of each kind that
+ * The content of the article test site: thirteen published posts (two list pages), one of 1,500
+ * words with a cover, an update, links, an image and a script in its text, one of 5,000 words of
+ * prose made from the terms' words, four published case studies, and a draft of each kind that
  * must appear nowhere in the build.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { articleBody, markdownFile, type ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import { markdownBody, proseFrom } from './prose.ts';
 
 const day = (offset: number) => new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10);
 
 export const fixtures = {
   /** Newest first, as the list shows them. */
-  posts: ['long-read', ...Array.from({ length: 11 }, (_, i) => `post-${String(11 - i).padStart(2, '0')}`)],
+  posts: [
+    'long-read',
+    ...Array.from({ length: 11 }, (_, i) => `post-${String(11 - i).padStart(2, '0')}`),
+    'five-thousand-words',
+  ],
   longRead: {
     id: 'long-read',
     title: 'The long read on Shopify speed',
@@ -22,6 +30,8 @@ export const fixtures = {
       '<script>document.documentElement.dataset.feedCheck = "ran"</script>',
     ].join('\n\n'),
   },
+  /** The oldest post: a long one, for the byte budgets (tests/support/first-round-trip.ts). */
+  longPost: { id: 'five-thousand-words', words: 5000, published: day(0) },
   draftPost: 'hidden-draft-post',
   /** Newest first. */
   caseStudies: ['delta-store', 'gamma-store', 'beta-store', 'alpha-store'],
@@ -46,7 +56,23 @@ export function writeArticleFixtures(site: ProjectCopy) {
       ),
     );
   }
-  const { longRead } = fixtures;
+  const { longRead, longPost } = fixtures;
+  site.write(
+    `src/content/blog/${longPost.id}.md`,
+    markdownFile(
+      {
+        title: 'Five thousand words',
+        description: 'A long post, to show that length costs a reader nothing on the first screen.',
+        publishDate: longPost.published,
+        author: 'amelia-hart',
+        tags: ['Content'],
+      },
+      proseFrom(
+        markdownBody(readFileSync(join(site.dir, 'src/content/legal/terms.md'), 'utf8')),
+        longPost.words,
+      ),
+    ),
+  );
   site.copy('src/content/founders/daniel-reid.jpg', 'src/content/blog/long-read.jpg');
   site.write(
     `src/content/blog/${longRead.id}.md`,

@@ -1,8 +1,8 @@
 /**
  * An editor's day on the built copy of tests/integration/src/lib/build-time/articles/articles.test.ts:
  * edits the schemas accept, made the way an editor makes them (a price, a page title, a heading,
- * an FAQ answer, a services-menu label, a new add-on; the copy's new posts come from
- * article-fixtures.ts). The checks then read what they expect from the copy's own content
+ * an FAQ answer, a services-menu label, a new add-on, a privacy notice twice as long; the copy's
+ * new posts come from article-fixtures.ts). The checks then read what they expect from the copy's own content
  * (support/content.ts), as the browser tests read the repository's, and find the edits built.
  */
 import { readFileSync } from 'node:fs';
@@ -15,9 +15,12 @@ import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
 import { site } from '../../src/site.config.ts';
 import { builtSite } from './built-site.ts';
 import { content, contentOf } from './content.ts';
+import { markdownBody, proseFrom } from './prose.ts';
 
 const edited = (text: string) => `${text} (edited)`;
 const newAddon = { name: 'Edited add-on: product feed setup', price: 77 };
+/** The legal page the edits make twice as long, and its address. */
+export const longerLegalPage = { file: 'src/content/legal/privacy.md', route: '/privacy' };
 
 /** Edits one YAML content file through its document, so comments and order stay as they were. */
 function editYaml(
@@ -56,6 +59,10 @@ export function writeEditorEdits(copy: ProjectCopy): void {
   editYaml(copy, 'src/content/services/content.yaml', (document) => {
     document.setIn(['card', 'title'], edited(String(document.getIn(['card', 'title']))));
   });
+  // As many words again after today's (checked by tests/support/budget-checks.ts).
+  const privacy = readFileSync(join(copy.dir, longerLegalPage.file), 'utf8');
+  const words = markdownBody(privacy).split(/\s+/).filter(Boolean).length;
+  copy.write(longerLegalPage.file, `${privacy.trimEnd()}\n\n${proseFrom(markdownBody(privacy), words)}\n`);
 }
 
 const text = (html: string, name: string) =>
