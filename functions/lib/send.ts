@@ -14,7 +14,7 @@ import { escapeHtml } from '../../src/lib/shared/html-escape.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
-import type { EnquiryStore } from './store/records.ts';
+import type { EnquiryStore } from './store/store.ts';
 
 export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
 
@@ -158,7 +158,10 @@ export interface DeliveryDeps {
   route: SendableRoute;
   now: () => number;
   brand: string;
-  /** Ids sent but not yet saved as delivered; this process's own by default (both functions share it). */
+  /**
+   * Ids sent but not yet saved as delivered; this process's own by default. The contact function
+   * and the retry job must share one (a host that loads them apart passes its own to both).
+   */
   unsaved?: Set<string>;
 }
 
@@ -171,6 +174,9 @@ type Attempt =
 const possibleSpamPrefix = '[Possible spam]';
 /** Pauses before each try of saving "delivered": three tries within about a second and a half. */
 const savePausesMs = [0, 250, 1000];
+/** The same, for a send whose record the store did not confirm: about two minutes in all. */
+const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The email for `record` exactly as every attempt sends it (`npm run enquiries -- --show` prints it). */
 export function enquiryEmail(
@@ -218,8 +224,8 @@ export async function saveDelivered(
 ): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
   let code = '';
-  for (const pause of savePausesMs) {
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+  for (const ms of savePausesMs) {
+    if (ms > 0) await pause(ms);
     const saved = await deps.store.save(record);
     if (saved.ok) {
       unsaved.delete(record.id);
@@ -228,6 +234,33 @@ export async function saveDelivered(
     code = saved.code;
   }
   unsaved.add(record.id);
+  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
+  return false;
+}
+
+/**
+ * Saves "delivered" for a record sent while the store did not confirm it was written (it may have
+ * been, with its answer late): until the store answers, the id counts as sent and unsaved, so this
+ * process's job marks it rather than mailing it again, and the save is tried again for about two
+ * minutes. Never throws.
+ */
+export async function saveDeliveredLater(
+  record: EnquiryRecord,
+  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
+): Promise<boolean> {
+  const unsaved = deps.unsaved ?? processUnsaved;
+  unsaved.add(record.id);
+  let code = '';
+  for (const ms of laterPausesMs) {
+    if (ms > 0) await pause(ms);
+    if (!unsaved.has(record.id)) return true; // marked by the job meanwhile
+    const saved = await deps.store.save(record);
+    if (saved.ok) {
+      unsaved.delete(record.id);
+      return true;
+    }
+    code = saved.code;
+  }
   logOutcome('store_failed', { id: record.id, what: 'delivered', code });
   return false;
 }

@@ -15,7 +15,7 @@ import { enquiryPolicy, type EnquiryRecord } from '../../../functions/lib/record
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createSiteServer } from '../../../server/server.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
+import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
@@ -25,15 +25,14 @@ import {
   sampleEnquiry,
   shortenSmtpLimits,
   stubSmtpEnv,
-  withBlobsDown,
-} from '../../support/enquiries.ts';
+  withBlobsDown, storedIds } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const storeDir = mkdtempSync(path.join(os.tmpdir(), 'contact-kept-'));
 let smtp: TestSmtpServer;
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 let handler: ContactHandler;
 const { store } = realDeps();
 const logs: { level: string; line: string }[] = [];
@@ -47,7 +46,7 @@ const postForm = (fields: Record<string, string>) =>
   send(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
 
 async function storedRecords(): Promise<EnquiryRecord[]> {
-  const ids = await store.ids();
+  const ids = await storedIds(store);
   const records: EnquiryRecord[] = [];
   for (const id of ids.ok ? ids.value : []) {
     const read = await store.get(id);
@@ -63,7 +62,7 @@ function unconfigureMail(): void {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  blobs = await startLocalBlobs(storeDir);
+  blobs = await startTestBlobs();
 });
 
 afterAll(async () => {

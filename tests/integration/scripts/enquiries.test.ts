@@ -16,16 +16,16 @@ import {
   type EnquiryRecord,
 } from '../../../functions/lib/record.ts';
 import { enquiryEmail } from '../../../functions/lib/send.ts';
-import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../functions/lib/store/blobs.ts';
 import { runEnquiriesCommand } from '../../../scripts/enquiries/list.ts';
-import type { LocalBlobs } from '../../../server/local-blobs.ts';
+import type { TestBlobs } from '../../support/blobs-server.ts';
 import { sampleEnquiry, startTempStore } from '../../support/enquiries.ts';
 
 const project = path.resolve(import.meta.dirname, '../../..');
 const received = Date.UTC(2030, 0, 2, 9, 30);
 const now = received + 3 * 24 * 3_600_000;
-const store = openEnquiryStore();
-let blobs: LocalBlobs;
+const store = openBlobsStore();
+let blobs: TestBlobs;
 let printed: string[];
 
 const pending = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000), {

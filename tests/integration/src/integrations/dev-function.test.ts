@@ -10,9 +10,9 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openEnquiryStore } from '../../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../../functions/lib/store/blobs.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
-import { sampleEnquiry } from '../../../support/enquiries.ts';
+import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -92,8 +92,8 @@ describe('the dev server middleware', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    const store = openEnquiryStore();
-    const ids = await store.ids();
+    const store = openBlobsStore();
+    const ids = await storedIds(store);
     expect(ids.ok && ids.value).toHaveLength(1);
     const id = ids.ok ? (ids.value[0] ?? '') : '';
     expect(await store.get(id)).toMatchObject({

@@ -7,11 +7,11 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord } from '../../../../../functions/lib/record.ts';
-import { openEnquiryStore, siteCredentials } from '../../../../../functions/lib/store/records.ts';
-import type { LocalBlobs } from '../../../../../server/local-blobs.ts';
-import { sampleEnquiry, startTempStore, withBlobsDown } from '../../../../support/enquiries.ts';
+import { openBlobsStore, siteCredentials } from '../../../../../functions/lib/store/blobs.ts';
+import type { TestBlobs } from '../../../../support/blobs-server.ts';
+import { sampleEnquiry, startTempStore, withBlobsDown, storedIds } from '../../../../support/enquiries.ts';
 
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 
 beforeAll(async () => {
   blobs = await startTempStore('enquiry-store-');
@@ -25,14 +25,14 @@ async function filesUnder(directory: string): Promise<string[]> {
 }
 
 describe('the enquiry store', () => {
-  const store = openEnquiryStore();
+  const store = openBlobsStore();
 
   it('creates a record once, lists it, reads it back and deletes it', async () => {
     const record = newRecord('a'.repeat(32), sampleEnquiry, false, Date.UTC(2026, 0, 5));
     expect(await store.create(record)).toEqual({ ok: true, value: true });
     const again = await store.create({ ...record, attempts: 7 });
     expect(again).toEqual({ ok: true, value: false });
-    expect(await store.ids()).toEqual({ ok: true, value: [record.id] });
+    expect(await storedIds(store)).toEqual({ ok: true, value: [record.id] });
     expect(await store.get(record.id)).toEqual({ ok: true, value: record });
     expect(await store.remove(record.id)).toEqual({ ok: true, value: true });
     expect(await store.get(record.id)).toEqual({ ok: true, value: undefined });
@@ -51,7 +51,7 @@ describe('the enquiry store', () => {
     await withBlobsDown(async () => {
       const result = await store.create(newRecord('c'.repeat(32), sampleEnquiry, false, Date.now()));
       expect(result).toEqual({ ok: false, code: 'ECONNREFUSED' });
-      expect(await store.ids()).toMatchObject({ ok: false });
+      expect(await storedIds(store)).toMatchObject({ ok: false });
     });
   });
 });
@@ -73,8 +73,8 @@ describe("a Netlify site's store from outside", () => {
       return Response.json({ blobs: [{ key: 'd'.repeat(32), etag: '"1"' }], directories: [] });
     });
     try {
-      const remote = openEnquiryStore({ siteID: 'site-1', token: 'token-1' });
-      expect(await remote.ids()).toEqual({ ok: true, value: ['d'.repeat(32)] });
+      const remote = openBlobsStore({ siteID: 'site-1', token: 'token-1' });
+      expect(await storedIds(remote)).toEqual({ ok: true, value: ['d'.repeat(32)] });
     } finally {
       fetchSpy.mockRestore();
     }
