@@ -67,6 +67,10 @@ export function openSqliteStore(directory: string): EnquiryStore {
     listed: listedAt(record) || 0,
     data: JSON.stringify(record),
   });
+  const changed = (record: EnquiryRecord) => {
+    const { received: _, ...rest } = columns(record);
+    return rest;
+  };
   const insert = db.prepare(
     `INSERT INTO enquiries (id, status, received_at, listed_at, version, data)
      VALUES (:id, :status, :received, :listed, 1, :data) ON CONFLICT (id) DO NOTHING`,
@@ -130,7 +134,7 @@ export function openSqliteStore(directory: string): EnquiryStore {
       attempt(() =>
         ifVersion === undefined
           ? upsert.run(columns(record)).changes > 0
-          : update.run({ ...columns(record), version: Number(ifVersion) }).changes === 1,
+          : update.run({ ...changed(record), version: Number(ifVersion) }).changes === 1,
       ),
     remove: async (id) => attempt(() => (remove.run(id), true as const)),
     due: async (nowMs) => attempt(() => listed(dueRows.all(nowMs))),
