@@ -39,9 +39,15 @@ export interface HostOptions {
   env?: Env;
   /** The store; the SQLite file in `directory` unless given. */
   store?: EnquiryStore;
+  now?: () => number;
 }
 
-export function startEnquiryHost({ directory, env = process.env, store }: HostOptions): EnquiryHost {
+export function startEnquiryHost({
+  directory,
+  env = process.env,
+  store,
+  now = () => Date.now(),
+}: HostOptions): EnquiryHost {
   const kept = store ?? openSqliteStore(directory);
   const stopping = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
@@ -52,7 +58,7 @@ export function startEnquiryHost({ directory, env = process.env, store }: HostOp
     return work;
   };
   const shared = {
-    now: () => Date.now(),
+    now,
     store: kept,
     mailer: deliverEmail,
     env,
@@ -60,8 +66,10 @@ export function startEnquiryHost({ directory, env = process.env, store }: HostOp
     unsaved: new Set<string>(),
   };
   const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter };
-  const serve = (handler: ContactHandler): WebHandler => (request, context) =>
-    track(handler(request, { ...context, waitUntil: (work) => void track(work) }));
+  const serve =
+    (handler: ContactHandler): WebHandler =>
+    (request, context) =>
+      track(handler(request, { ...context, waitUntil: (work) => void track(work) }));
   const retry = createRetryHandler({ ...shared, signal: stopping.signal });
   const retries = scheduleRetries(() => track(retry()));
 
