@@ -8,7 +8,8 @@
  * the store did not confirm (its answer late or an error: it may have been written) is saved as
  * delivered once the store answers again, so the job never mails it a second time.
  */
-import { attemptDelivery, saveDeliveredLater, type DeliveryDeps } from './send.ts';
+import { attemptDelivery, type DeliveryDeps } from './send.ts';
+import { saveDeliveredLater } from './saving-delivered.ts';
 import { enquiryId, markDelivered, newRecord, newUnsentRecord } from './record.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';

@@ -16,7 +16,8 @@
  * after sending and before saving "delivered" leaves the record leased: it is sent again, with the
  * same Message-ID, only once the lease has run out (a minute or more, past any send's time limit).
  */
-import { attemptDelivery, saveDelivered, sentUnsaved, type DeliveryDeps } from './send.ts';
+import { attemptDelivery, type DeliveryDeps } from './send.ts';
+import { saveDelivered, sentUnsaved } from './saving-delivered.ts';
 import { listingKey, orphanAfterMs, storeCapRecords, type Listed } from './store/store.ts';
 import { dueAction, markDelivered, markUndeliverable, startAttempt, type EnquiryRecord } from './record.ts';
 import { logOutcome } from './log-outcome.ts';
@@ -63,10 +64,7 @@ export async function runEnquiryJob(deps: JobDeps): Promise<JobSummary> {
       : undefined;
   const nowMs = deps.now();
   const noneDue = { ok: true, value: [] } as const;
-  const listed = await Promise.all([
-    sendDeps ? deps.store.due(nowMs) : noneDue,
-    deps.store.purgeable(nowMs),
-  ]);
+  const listed = await Promise.all([sendDeps ? deps.store.due(nowMs) : noneDue, deps.store.purgeable(nowMs)]);
   const [due, purge] = listed.map((result) => {
     if (result.ok) return result.value;
     logOutcome('store_failed', { job: 'retry', code: result.code });
@@ -101,7 +99,12 @@ async function count(deps: JobDeps, summary: JobSummary): Promise<void> {
     summary.storeErrors += 1;
     logOutcome('store_failed', { job: 'census', code: counted.code });
   } else if (counted.value >= storeCapRecords) {
-    logOutcome('store_failed', { job: 'retry', code: 'STORE_FULL', records: counted.value, cap: storeCapRecords });
+    logOutcome('store_failed', {
+      job: 'retry',
+      code: 'STORE_FULL',
+      records: counted.value,
+      cap: storeCapRecords,
+    });
   }
 }
 

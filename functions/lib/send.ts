@@ -5,16 +5,15 @@
  * stored enquiry shared by the contact function (at submit time) and the retry job: the email with
  * a Message-ID derived from the enquiry id (a re-send after an ambiguous timeout is recognisably
  * the same message), then the record updated with the outcome. Once the mail server has accepted
- * it, saving "delivered" is retried, never the send; if it still fails, this process remembers the
- * id so its retry job marks it instead of sending it again. Never throws.
+ * it, saving "delivered" is retried, never the send (saving-delivered.ts). Never throws.
  */
 import nodemailer from 'nodemailer';
 import { budgetRangeLabel, projectTypeLabel, type Enquiry } from '../../src/lib/shared/enquiry.ts';
 import { escapeHtml } from '../../src/lib/shared/html-escape.ts';
-import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
 import type { EnquiryStore } from './store/store.ts';
+import { saveDelivered } from './saving-delivered.ts';
 
 export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
 
@@ -165,18 +164,11 @@ export interface DeliveryDeps {
   unsaved?: Set<string>;
 }
 
-const processUnsaved = new Set<string>();
-
 type Attempt =
   | { delivered: true; delivery: Extract<Delivery, { ok: true }>; saved: boolean }
   | { delivered: false; error: SendError; saved: boolean };
 
 const possibleSpamPrefix = '[Possible spam]';
-/** Pauses before each try of saving "delivered": three tries within about a second and a half. */
-const savePausesMs = [0, 250, 1000];
-/** The same, for a send whose record the store did not confirm: about two minutes in all. */
-const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The email for `record` exactly as every attempt sends it (`npm run enquiries -- --show` prints it). */
 export function enquiryEmail(
@@ -210,57 +202,4 @@ export async function attemptDelivery(
   const { ok: _, ...error } = delivery;
   const saved = stored && (await deps.store.save(markFailedAttempt(record, error))).ok;
   return { delivered: false, error, saved };
-}
-
-/** Whether this process sent `id` and could not yet save it as delivered. */
-export function sentUnsaved(id: string, deps: Pick<DeliveryDeps, 'unsaved'>): boolean {
-  return (deps.unsaved ?? processUnsaved).has(id);
-}
-
-/** Saves a record the mail server has accepted, trying again on failure. */
-export async function saveDelivered(
-  record: EnquiryRecord,
-  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
-): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
-  let code = '';
-  for (const ms of savePausesMs) {
-    if (ms > 0) await pause(ms);
-    const saved = await deps.store.save(record);
-    if (saved.ok) {
-      unsaved.delete(record.id);
-      return true;
-    }
-    code = saved.code;
-  }
-  unsaved.add(record.id);
-  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
-  return false;
-}
-
-/**
- * Saves "delivered" for a record sent while the store did not confirm it was written (it may have
- * been, with its answer late): until the store answers, the id counts as sent and unsaved, so this
- * process's job marks it rather than mailing it again, and the save is tried again for about two
- * minutes. Never throws.
- */
-export async function saveDeliveredLater(
-  record: EnquiryRecord,
-  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
-): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
-  unsaved.add(record.id);
-  let code = '';
-  for (const ms of laterPausesMs) {
-    if (ms > 0) await pause(ms);
-    if (!unsaved.has(record.id)) return true; // marked by the job meanwhile
-    const saved = await deps.store.save(record);
-    if (saved.ok) {
-      unsaved.delete(record.id);
-      return true;
-    }
-    code = saved.code;
-  }
-  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
-  return false;
 }

@@ -44,7 +44,11 @@ export function devFunction({ path, entry }: { path: string; entry: string }): A
         });
         server.httpServer?.once(
           'close',
-          () => void started?.then(({ host }) => host.stop(), () => undefined),
+          () =>
+            void started?.then(
+              ({ host }) => host.stop(),
+              () => undefined,
+            ),
         );
         server.middlewares.use((req, res, next) => {
           if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return next();

@@ -56,10 +56,9 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
     return key ? index.add(key) : ({ ok: true, value: true } as const);
   };
   const ids = () =>
-    storeCall(
-      async (fetch) => (await records(fetch).list()).blobs.map((blob) => blob.key),
-      { deadlineMs: listAllDeadlineMs },
-    );
+    storeCall(async (fetch) => (await records(fetch).list()).blobs.map((blob) => blob.key), {
+      deadlineMs: listAllDeadlineMs,
+    });
   const get = (id: string) =>
     storeCall(async (fetch) => asRecord(await records(fetch).get(id, { type: 'json' })), { accept: missing });
 
@@ -68,7 +67,11 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
       const census = await index.census();
       if (!census.ok) return census; // the store is not answering: no second wait for the write
       if (census.value && census.value.records >= storeCapRecords) {
-        logOutcome('store_failed', { code: 'STORE_FULL', records: census.value.records, cap: storeCapRecords });
+        logOutcome('store_failed', {
+          code: 'STORE_FULL',
+          records: census.value.records,
+          cap: storeCapRecords,
+        });
         return { ok: false, code: 'STORE_FULL' };
       }
       const entry = await indexed(record);

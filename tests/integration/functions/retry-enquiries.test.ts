@@ -15,7 +15,9 @@ import {
   sampleEnquiry,
   shortenSmtpLimits,
   startTempStore,
-  stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
+  stubSmtpEnv,
+  storedIds,
+} from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import {
   closedPort,

@@ -25,7 +25,9 @@ import {
   sampleEnquiry,
   shortenSmtpLimits,
   stubSmtpEnv,
-  withBlobsDown, storedIds } from '../../support/enquiries.ts';
+  withBlobsDown,
+  storedIds,
+} from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 
