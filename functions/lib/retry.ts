@@ -1,20 +1,21 @@
 /**
  * The scheduled job over what the store lists as due (store/store.ts), so its work grows with what
- * is due, never with the store: re-sends the pending enquiries whose backoff has run out, marks failed
- * those pending for 24 hours (logged `outcome=undeliverable`), deletes delivered ones after 30
- * days and failed ones after 90, and every ten minutes counts the records for the store's cap.
- * With mail not configured it only deletes and counts: the pending records (`not_configured`
- * among them) keep their due entries untouched, and are sent from them once mail is configured.
- * The listings come first, each bounded by its own deadline; then it stops starting work past
- * its time budget, or once it is asked to stop (`signal`: a server shutting down), so a run
- * normally ends well within Netlify's 30 s limit (one cut off there loses nothing: see below);
- * what it has started, it finishes. Never throws.
+ * is due, never with the store: re-sends the pending enquiries whose backoff has run out, marks
+ * failed those pending for 24 hours (logged `outcome=undeliverable`), deletes delivered ones after
+ * 30 days and failed ones after 90, and counts the records for the store's cap (a count that lists
+ * every record runs at most every ten minutes). With mail not configured it only deletes and
+ * counts: the pending records (`not_configured` among them) stay listed as due, untouched, and are
+ * sent once mail is configured. The listings come first, each bounded by its own deadline; then it
+ * stops starting work past its time budget, or once asked to stop (`signal`: a server shutting
+ * down), so a run normally ends well within Netlify's 30 s limit (one cut off there loses nothing:
+ * see below); what it has started, it finishes. Never throws.
  *
  * Exactly once: a run takes a record by writing its lease only if the record is still the version
- * it read (its version), so of two overlapping runs, or a run and a visitor's request, one sends
- * and the other skips it. A run that dies
- * after sending and before saving "delivered" leaves the record leased: it is sent again, with the
- * same Message-ID, only once the lease has run out (a minute or more, past any send's time limit).
+ * it read, so of two overlapping runs (two servers on one store included) one sends and the other
+ * skips it; a new record is written with its first attempt's lease, so no run takes it while the
+ * visitor's request sends it. A run that dies after sending and before saving "delivered" leaves
+ * the record leased: it is sent again, with the same Message-ID, only once the lease has run out
+ * (a minute or more, past any send's time limit).
  */
 import { attemptDelivery, type DeliveryDeps } from './send.ts';
 import { saveDelivered, sentUnsaved } from './saving-delivered.ts';

@@ -32,6 +32,27 @@ export function startTempStore(prefix: string): Promise<TestBlobs> {
   return startTestBlobs(prefix);
 }
 
+/**
+ * Runs `work` while Netlify Blobs answers every conditional write ("only if new", "only if it
+ * still matches") with `status`; every other request passes through.
+ */
+export async function whileConditionalWritesAnswer<T>(status: number, work: () => Promise<T>): Promise<T> {
+  const real = globalThis.fetch;
+  const conditional = (headers: Headers) => headers.has('if-match') || headers.has('if-none-match');
+  const spy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation((input, init) =>
+      init?.method?.toUpperCase() === 'PUT' && conditional(new Headers(init.headers))
+        ? Promise.resolve(new Response('refused', { status }))
+        : real(input, init),
+    );
+  try {
+    return await work();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 export async function withBlobsDown<T>(run: () => Promise<T>): Promise<T> {
   const saved = process.env.NETLIFY_BLOBS_CONTEXT ?? '';
   const context: object = JSON.parse(Buffer.from(saved, 'base64').toString('utf8') || '{}');

@@ -3,7 +3,8 @@
  * store and answered as accepted, then mailed once by the retry job when mail is configured),
  * the store down as well (the error answer), crafted field values (422, never a throw), and a
  * duplicate arriving while the first request is still running (the first's answer, once it has
- * one). Real `Request`s, the local Blobs server and a real SMTP server.
+ * one); a store that answers its conditional write with 403, 429 or 500 has not stored it, so it is never "kept". Real
+ * `Request`s, Netlify Blobs' local server and a real SMTP server.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
   stubSmtpEnv,
   withBlobsDown,
   storedIds,
+  whileConditionalWritesAnswer,
 } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
@@ -156,6 +158,17 @@ describe('with mail not configured', () => {
     });
     expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
   });
+
+  it.each([403, 429, 500])(
+    'answers the error, never "kept", when the store answers its conditional write with %i',
+    async (status) => {
+      unconfigureMail();
+      const answer = await whileConditionalWritesAnswer(status, () => postJson(sampleEnquiry));
+      expect(answer.status).toBe(502);
+      expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
+      expect(await storedRecords()).toEqual([]);
+    },
+  );
 
   it('is mailed once by the retry job once mail is configured, and never given up before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -1,6 +1,6 @@
 /**
  * The Blobs adapter (functions/lib/store/blobs.ts) beyond the contract suite: every answer's
- * status is checked, so a write answered with 403, 429 or 5xx is a failure, never "written" (the
+ * status is checked, so a conditional write answered with 403, 429 or 5xx is a failure, never "written" (the
  * Blobs client reports any conditional write not answered 412 as written); a store that is down
  * answers a code instead of throwing; and a deployed site's store is reached with its credentials.
  */
@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newRecord, startAttempt } from '../../../../../functions/lib/record.ts';
 import { openBlobsStore, siteCredentials } from '../../../../../functions/lib/store/blobs.ts';
 import type { TestBlobs } from '../../../../support/blobs-server.ts';
-import { sampleEnquiry, startTempStore, storedIds, withBlobsDown } from '../../../../support/enquiries.ts';
+import {
+  sampleEnquiry,
+  startTempStore,
+  storedIds,
+  whileConditionalWritesAnswer,
+  withBlobsDown,
+} from '../../../../support/enquiries.ts';
 
 let blobs: TestBlobs;
 
@@ -18,41 +24,25 @@ beforeAll(async () => {
 
 afterAll(() => blobs.stop());
 
-/** Runs `work` while the store answers every write (PUT) with `status`, reads passing through. */
-async function whileWritesAnswer<T>(status: number, work: () => Promise<T>): Promise<T> {
-  const real = globalThis.fetch;
-  const spy = vi
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation((input, init) =>
-      init?.method?.toUpperCase() === 'PUT'
-        ? Promise.resolve(new Response('refused', { status }))
-        : real(input, init),
-    );
-  try {
-    return await work();
-  } finally {
-    spy.mockRestore();
-  }
-}
-
 describe('the Blobs adapter', () => {
   const store = openBlobsStore();
   let serial = 0;
   const fresh = () =>
     newRecord((serial += 1).toString(16).padStart(32, 'c'), sampleEnquiry, false, Date.now());
 
-  it.each([403, 429, 500, 503])('fails every write the store answers with %i', async (status) => {
+  it.each([403, 429, 500, 503])('fails every conditional write the store answers with %i', async (status) => {
     const record = fresh();
     expect(await store.create(record)).toEqual({ ok: true, value: true });
     const read = await store.read(record.id);
     if (!read.ok || !read.value) throw new Error('not read');
     const version = read.value.version;
-    await whileWritesAnswer(status, async () => {
-      expect(await store.create(fresh())).toMatchObject({ ok: false });
+    const other = fresh();
+    await whileConditionalWritesAnswer(status, async () => {
+      expect(await store.create(other)).toMatchObject({ ok: false });
       expect(await store.save(startAttempt(record, Date.now()), version)).toMatchObject({ ok: false });
-      expect(await store.save(record)).toMatchObject({ ok: false });
     });
-    // Nothing was written: the version read still takes the record.
+    // Nothing was written: the other is not there, and the version read still takes the record.
+    expect(await store.get(other.id)).toEqual({ ok: true, value: undefined });
     expect(await store.save(startAttempt(record, Date.now()), version)).toEqual({ ok: true, value: true });
   });
 
