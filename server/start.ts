@@ -79,8 +79,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    server.close();
+    // Answers still being written get a moment once the sends behind them have finished.
+    const closed = new Promise((done) => server.close(done));
     server.closeIdleConnections();
-    void enquiries.stop().finally(() => process.exit(0));
+    void enquiries
+      .stop()
+      .then(() => Promise.race([closed, new Promise((done) => setTimeout(done, 1000))]))
+      .finally(() => process.exit(0));
   });
 }

@@ -24,6 +24,13 @@ async function startFunctionHost(warn: (text: string) => void) {
   return { trustProxy, host };
 }
 
+/** Ctrl-C: the server closed as on SIGTERM, then the process ends (once, whatever restarts). */
+let interrupted: (() => Promise<void>) | undefined;
+function stopOnInterrupt(close: () => Promise<void>): void {
+  if (!interrupted) process.once('SIGINT', () => void interrupted?.().finally(() => process.exit(130)));
+  interrupted = close;
+}
+
 type FunctionModule = { createContactHandler: (deps: ContactDeps) => ContactHandler };
 
 export function devFunction({ path, entry }: { path: string; entry: string }): AstroIntegration {
@@ -42,14 +49,20 @@ export function devFunction({ path, entry }: { path: string; entry: string }): A
         server.httpServer?.once('listening', () => {
           start().catch((error: unknown) => logger.error(`${path}: ${String(error)}`));
         });
-        server.httpServer?.once(
-          'close',
-          () =>
-            void started?.then(
-              ({ host }) => host.stop(),
-              () => undefined,
-            ),
-        );
+        const stopHost = () =>
+          started?.then(
+            ({ host }) => host.stop(),
+            () => undefined,
+          );
+        server.httpServer?.once('close', () => void stopHost());
+        // Vite's stop (on SIGTERM) closes the server, then exits: the function's sends in
+        // progress and their saves finish first, as on a stop of `npm start`.
+        const close = server.close.bind(server);
+        server.close = async () => {
+          await stopHost();
+          await close();
+        };
+        stopOnInterrupt(() => server.close());
         server.middlewares.use((req, res, next) => {
           if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return next();
           Promise.all([import('../../server/function-route.ts'), server.ssrLoadModule(entry), start()])

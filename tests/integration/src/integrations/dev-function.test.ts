@@ -48,6 +48,7 @@ for (const integration of integrations) {
   setup({
     server: {
       httpServer: server,
+      close: async () => undefined,
       middlewares: { use: (fn: Middleware) => middlewares.push(fn) },
       ssrLoadModule: async (url: string) => {
         if (url.startsWith('/real/')) return import(path.join(project, url.slice('/real'.length)));
