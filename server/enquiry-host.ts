@@ -21,7 +21,7 @@ import { scheduleRetries } from './retry-schedule.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 
 /** The longest a stop waits for sends in progress and their saves. */
-export const drainLimitMs = 10_000;
+const drainLimitMs = 10_000;
 
 export interface EnquiryHost {
   directory: string;

@@ -40,7 +40,8 @@ export async function storeCall<T>(
       const answered = (lastStatus >= 200 && lastStatus < 300) || accept.includes(lastStatus);
       return answered ? { ok: true, value } : { ok: false, code: `STORE_HTTP_${lastStatus}` };
     } catch (error) {
-      return { ok: false, code: storeErrorCode(error) };
+      const refused = lastStatus >= 400 && !accept.includes(lastStatus);
+      return { ok: false, code: refused ? `STORE_HTTP_${lastStatus}` : storeErrorCode(error) };
     }
   })();
   try {
