@@ -6,7 +6,13 @@
  */
 import { logOutcome } from './log-outcome.ts';
 import type { EnquiryRecord } from './record.ts';
-import type { DeliveryDeps } from './send.ts';
+import type { EnquiryStore } from './store/store.ts';
+
+interface SavingDeps {
+  store: EnquiryStore;
+  /** Ids sent and not yet saved as delivered; this process's own by default. */
+  unsaved?: Set<string>;
+}
 
 const processUnsaved = new Set<string>();
 
@@ -17,15 +23,12 @@ const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether this process sent `id` and could not yet save it as delivered. */
-export function sentUnsaved(id: string, deps: Pick<DeliveryDeps, 'unsaved'>): boolean {
+export function sentUnsaved(id: string, deps: Pick<SavingDeps, 'unsaved'>): boolean {
   return (deps.unsaved ?? processUnsaved).has(id);
 }
 
 /** Saves a record the mail server has accepted, trying again on failure. */
-export async function saveDelivered(
-  record: EnquiryRecord,
-  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
-): Promise<boolean> {
+export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
   let code = '';
   for (const ms of savePausesMs) {
@@ -48,10 +51,7 @@ export async function saveDelivered(
  * process's job marks it rather than mailing it again, and the save is tried again for about two
  * minutes. Never throws.
  */
-export async function saveDeliveredLater(
-  record: EnquiryRecord,
-  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
-): Promise<boolean> {
+export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
   unsaved.add(record.id);
   let code = '';

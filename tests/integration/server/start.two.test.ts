@@ -45,7 +45,7 @@ describe('two npm start on one store', () => {
     const withMail = { cwd: work, env: { ...env, ...smtpTestEnv(smtp.port) } };
     servers = await Promise.all([startLikeNpmStart(withMail), startLikeNpmStart(withMail)]);
     // Most go in the start-up runs; a run starts no new send after 5 s, the next comes a minute on.
-    await waitFor(() => smtp.received.length >= kept, 75_000);
+    await waitFor(() => smtp.received.length >= kept, 130_000);
     // Both start-up runs have had time to end (a run starts no new send after 5 s).
     await new Promise((done) => setTimeout(done, 6000));
     await Promise.all(servers.map((server) => server.stop()));
@@ -54,5 +54,5 @@ describe('two npm start on one store', () => {
     const counts = mailsPerMessageId(smtp.received);
     expect(counts.size).toBe(kept);
     expect([...counts.entries()].filter(([, count]) => count > 1)).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
