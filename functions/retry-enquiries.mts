@@ -15,7 +15,8 @@ import { site } from '../src/site.config.ts';
 import { deliverEmail } from './lib/send.ts';
 import type { Mailer } from './lib/send.ts';
 import { runEnquiryJob } from './lib/retry.ts';
-import { openEnquiryStore, type EnquiryStore } from './lib/store/records.ts';
+import { openBlobsStore } from './lib/store/blobs.ts';
+import type { EnquiryStore } from './lib/store/store.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 import { mailRoute } from './lib/mail-settings.ts';
 
@@ -26,6 +27,10 @@ interface RetryDeps {
   store: EnquiryStore;
   mailer: Mailer;
   env: Env;
+  /** Ids sent and not yet saved as delivered, shared with the contact function (send.ts). */
+  unsaved?: Set<string>;
+  /** Asks a run to start no new work (a server shutting down). */
+  signal?: AbortSignal;
 }
 
 export function createRetryHandler(deps: RetryDeps): () => Promise<Response> {
@@ -38,7 +43,7 @@ export function createRetryHandler(deps: RetryDeps): () => Promise<Response> {
 
 export default createRetryHandler({
   now: () => Date.now(),
-  store: openEnquiryStore(),
+  store: openBlobsStore(),
   mailer: deliverEmail,
   env: process.env,
 });

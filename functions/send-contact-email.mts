@@ -12,8 +12,8 @@ import { fillTimeField, honeypotField, spamVerdict } from '../src/lib/shared/spa
 import { site } from '../src/site.config.ts';
 import { clientIp, contactLimiter } from './lib/contact-rate-limit.ts';
 import { deliverEmail } from './lib/send.ts';
-import { createEnquiryAcceptor, type AcceptDeps } from './lib/accept.ts';
-import { openEnquiryStore } from './lib/store/records.ts';
+import { createEnquiryAcceptor, type AcceptDeps, type WaitUntil } from './lib/accept.ts';
+import { openBlobsStore } from './lib/store/blobs.ts';
 import { logOutcome } from './lib/log-outcome.ts';
 import { mailRoute } from './lib/mail-settings.ts';
 import { maxBodyBytes } from './lib/body-limit.ts';
@@ -30,12 +30,15 @@ export const config = {
   rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },
 };
 
-type ContactDeps = AcceptDeps & {
+export type ContactDeps = AcceptDeps & {
   limiter: Pick<SlidingWindowLimiter, 'check' | 'consume' | 'release'>;
   env: Env;
 };
 
-export type ContactHandler = (request: Request, context?: { ip?: string }) => Promise<Response>;
+export type ContactHandler = (
+  request: Request,
+  context?: { ip?: string; waitUntil?: WaitUntil },
+) => Promise<Response>;
 
 const writeToUs = `Please try again later, or email us at ${site.email}.`;
 
@@ -141,6 +144,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     const accepted = await acceptEnquiry(
       { enquiry: parsed.data, submissionId: fields[submissionIdField], possibleSpam: spam === 'too-fast' },
       mailRoute(deps.env),
+      context?.waitUntil?.bind(context),
     );
     if (!accepted.ok) {
       // Neither stored nor sent: the visitor will try again, and that must not count twice.
@@ -158,7 +162,7 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
 export default createContactHandler({
   now: () => Date.now(),
   limiter: contactLimiter,
-  store: openEnquiryStore(),
+  store: openBlobsStore(),
   mailer: deliverEmail,
   env: process.env,
   brand: site.brand,

@@ -11,8 +11,9 @@
  *   then would let a visitor pick their own rate-limit bucket). With N, the visitor is the Nth
  *   X-Forwarded-For entry from the right and X-Forwarded-Proto's value, read the same way, says
  *   whether they came over https (server/function-route.ts). README, "Running it yourself".
- * - `ENQUIRY_STORE_DIR`: where enquiries are kept (`npm start`, `npm run dev`, `npm run
- *   enquiries`), relative to the working directory. Default: .data.
+ * - `ENQUIRY_STORE_DIR`: the folder of the SQLite file enquiries are kept in (`npm start`, `npm run
+ *   dev`, `npm run enquiries`; server/sqlite-store.ts), relative to the working directory.
+ *   Default: .data.
  * A malformed value stops `npm start` with an error naming the variable and the form it expects
  * (`npm run dev` logs it and answers the function's path with 500).
  */
@@ -26,7 +27,7 @@ export interface ServerConfig {
   outDir: string;
   /** How many proxies in front are trusted (TRUST_PROXY); 0: none. */
   trustProxy: number;
-  /** Absolute path of the local enquiry store. */
+  /** Absolute path of the local enquiry store's folder. */
   enquiryStoreDir: string;
 }
 

@@ -1,26 +1,28 @@
 /**
- * `npm start`'s (and `npm run dev`'s) stand-in for Netlify's scheduler: runs the retry function
- * at start-up and every minute, never two runs at once.
+ * `npm start`'s (and `npm run dev`'s) stand-in for Netlify's scheduler: runs the retry job at
+ * start-up and every minute, never two runs at once. `stop` ends the schedule and answers once the
+ * run in progress, if any, has finished.
  */
-import retryEnquiries from '../functions/retry-enquiries.mts';
 
 const retryEveryMs = 60_000;
 
-export function scheduleRetries(run: () => Promise<unknown> = retryEnquiries): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await run();
-    } catch (error) {
-      console.error('The enquiry retry job failed:', error);
-    } finally {
-      running = false;
-    }
+export function scheduleRetries(run: () => Promise<unknown>): { stop(): Promise<void> } {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= run()
+      .then(
+        () => undefined,
+        (error: unknown) => console.error('The enquiry retry job failed:', error),
+      )
+      .finally(() => (running = undefined));
   };
-  void tick();
-  const timer = setInterval(() => void tick(), retryEveryMs);
+  tick();
+  const timer = setInterval(tick, retryEveryMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

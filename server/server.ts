@@ -16,7 +16,7 @@ import type { Duplex } from 'node:stream';
 import contactHandler, { config as contactConfig } from '../functions/send-contact-email.mts';
 import { cacheControl } from '../src/lib/shared/response-headers.ts';
 import { allowedMethods, createStaticSite } from './static-site.ts';
-import { runFunction } from './function-route.ts';
+import { runFunction, type WebHandler } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
 import { capConnectionsPerAddress } from './connection-cap.ts';
 
@@ -56,6 +56,8 @@ interface SiteServerOptions {
   /** Where one-line notes go (404s, cut or aborted requests); the console by default. */
   log?: (line: string) => void;
   limits?: Partial<ServerLimits>;
+  /** The contact function as this host wires it (server/enquiry-host.ts); Netlify's by default. */
+  contactHandler?: WebHandler;
 }
 
 // Methods a web `Request` cannot carry; answered here and never echoed (TRACE).
@@ -83,6 +85,7 @@ export function createSiteServer({
   trustProxy = 0,
   log = console.log,
   limits = {},
+  contactHandler: contact = contactHandler,
 }: SiteServerOptions): Server {
   const {
     headersTimeoutMs,
@@ -113,7 +116,7 @@ export function createSiteServer({
     if (unsupportedMethods.has(req.method ?? '')) {
       return refuse(res, 405, { Allow: isFunction ? 'POST' : allowedMethods });
     }
-    if (isFunction) return runFunction(contactHandler, req, res, { trustProxy, target });
+    if (isFunction) return runFunction(contact, req, res, { trustProxy, target });
     return site.handle(req, res, target);
   }
 

@@ -1,8 +1,10 @@
 /**
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
- * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a local Blobs
- * store, sent at start-up and every minute (also those kept while mail was not configured). `.env` in the working directory fills in what the real
- * environment does not set; server/config.ts reads the server's settings from it.
+ * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a SQLite file in
+ * ENQUIRY_STORE_DIR, sent at start-up and every minute (also those kept while mail was not
+ * configured). `.env` in the working directory fills in what the real environment does not set;
+ * server/config.ts reads the server's settings from it. SIGINT or SIGTERM stops it cleanly: no
+ * new connections, the sends in progress and their saves finish (enquiry-host.ts), then it exits.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -13,8 +15,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const { serverConfig } = await import('./config.ts');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
-const { startLocalBlobs } = await import('./local-blobs.ts');
-const { scheduleRetries } = await import('./retry-schedule.ts');
+const { startEnquiryHost } = await import('./enquiry-host.ts');
 const { launchItems, readCompanyText } = await import('../src/lib/build-time/legal/launch-check.ts');
 const { launchVerdict } = await import('../src/integrations/launch-check.ts');
 
@@ -55,24 +56,35 @@ if (rebuild) {
   if (verdict.kind === 'warn') console.warn(verdict.message);
 }
 
-const blobs = await startLocalBlobs(config.enquiryStoreDir);
-console.log(`Keeping enquiries in ${blobs.directory}`);
-const retries = scheduleRetries();
+const enquiries = startEnquiryHost({ directory: config.enquiryStoreDir });
+console.log(`Keeping enquiries in ${enquiries.directory}`);
 
 const { port, host } = config;
-const server = createSiteServer({ root: dist, trustProxy: config.trustProxy });
+const server = createSiteServer({
+  root: dist,
+  trustProxy: config.trustProxy,
+  contactHandler: enquiries.contact,
+});
 server.listen(port, host, () => {
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
   const address = server.address();
   const listening = typeof address === 'object' && address ? address.port : port;
   console.log(`Serving the site on http://${shown}:${listening}`);
-  const warning = mailWarning(process.env, blobs.directory);
+  const warning = mailWarning(process.env, enquiries.directory);
   if (warning) console.warn(warning);
 });
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    retries.stop();
-    server.close(() => void blobs.stop().finally(() => process.exit(0)));
+    if (stopping) return;
+    stopping = true;
+    // Answers still being written get a moment once the sends behind them have finished.
+    const closed = new Promise((done) => server.close(done));
+    server.closeIdleConnections();
+    void enquiries
+      .stop()
+      .then(() => Promise.race([closed, new Promise((done) => setTimeout(done, 1000))]))
+      .finally(() => process.exit(0));
   });
 }

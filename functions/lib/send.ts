@@ -5,16 +5,15 @@
  * stored enquiry shared by the contact function (at submit time) and the retry job: the email with
  * a Message-ID derived from the enquiry id (a re-send after an ambiguous timeout is recognisably
  * the same message), then the record updated with the outcome. Once the mail server has accepted
- * it, saving "delivered" is retried, never the send; if it still fails, this process remembers the
- * id so its retry job marks it instead of sending it again. Never throws.
+ * it, saving "delivered" is retried, never the send (saving-delivered.ts). Never throws.
  */
 import nodemailer from 'nodemailer';
 import { budgetRangeLabel, projectTypeLabel, type Enquiry } from '../../src/lib/shared/enquiry.ts';
 import { escapeHtml } from '../../src/lib/shared/html-escape.ts';
-import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
-import type { EnquiryStore } from './store/records.ts';
+import type { EnquiryStore } from './store/store.ts';
+import { saveDelivered } from './saving-delivered.ts';
 
 export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
 
@@ -158,19 +157,18 @@ export interface DeliveryDeps {
   route: SendableRoute;
   now: () => number;
   brand: string;
-  /** Ids sent but not yet saved as delivered; this process's own by default (both functions share it). */
+  /**
+   * Ids sent but not yet saved as delivered; this process's own by default. The contact function
+   * and the retry job must share one (a host that loads them apart passes its own to both).
+   */
   unsaved?: Set<string>;
 }
-
-const processUnsaved = new Set<string>();
 
 type Attempt =
   | { delivered: true; delivery: Extract<Delivery, { ok: true }>; saved: boolean }
   | { delivered: false; error: SendError; saved: boolean };
 
 const possibleSpamPrefix = '[Possible spam]';
-/** Pauses before each try of saving "delivered": three tries within about a second and a half. */
-const savePausesMs = [0, 250, 1000];
 
 /** The email for `record` exactly as every attempt sends it (`npm run enquiries -- --show` prints it). */
 export function enquiryEmail(
@@ -204,30 +202,4 @@ export async function attemptDelivery(
   const { ok: _, ...error } = delivery;
   const saved = stored && (await deps.store.save(markFailedAttempt(record, error))).ok;
   return { delivered: false, error, saved };
-}
-
-/** Whether this process sent `id` and could not yet save it as delivered. */
-export function sentUnsaved(id: string, deps: Pick<DeliveryDeps, 'unsaved'>): boolean {
-  return (deps.unsaved ?? processUnsaved).has(id);
-}
-
-/** Saves a record the mail server has accepted, trying again on failure. */
-export async function saveDelivered(
-  record: EnquiryRecord,
-  deps: Pick<DeliveryDeps, 'store' | 'unsaved'>,
-): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
-  let code = '';
-  for (const pause of savePausesMs) {
-    if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-    const saved = await deps.store.save(record);
-    if (saved.ok) {
-      unsaved.delete(record.id);
-      return true;
-    }
-    code = saved.code;
-  }
-  unsaved.add(record.id);
-  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
-  return false;
 }

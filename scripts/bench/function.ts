@@ -1,7 +1,7 @@
 /**
  * The contact function's part of `npm run bench`, in-process: p50/p99 of each refusal and
  * validation path (no I/O), then 50 concurrent valid sends from 50 addresses, stored in a fresh
- * local Blobs store and delivered to the test SMTP server, each counted once.
+ * SQLite store (as `npm start` keeps them) and delivered to the test SMTP server, each counted once.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
 import { deliverEmail } from '../../functions/lib/send.ts';
-import { openEnquiryStore } from '../../functions/lib/store/records.ts';
 import { maxBodyBytes } from '../../functions/lib/body-limit.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
-import { startLocalBlobs } from '../../server/local-blobs.ts';
+import { openSqliteStore } from '../../server/sqlite-store.ts';
+import type { EnquiryStore } from '../../functions/lib/store/store.ts';
 import { contactEndpoint } from '../../src/lib/shared/paths.ts';
 import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
@@ -53,7 +53,7 @@ const paths: { path: string; status: number; request: () => Request }[] = [
   { path: 'rate limited', status: 429, request: () => json(valid) },
 ];
 
-function handlerFor(store = openEnquiryStore(), limit = Number.MAX_SAFE_INTEGER): ContactHandler {
+function handlerFor(store: EnquiryStore, limit = Number.MAX_SAFE_INTEGER): ContactHandler {
   return createContactHandler({
     now: () => Date.now(),
     limiter: createSlidingWindowLimiter({ ...contactRateLimit, limit }),
@@ -64,9 +64,13 @@ function handlerFor(store = openEnquiryStore(), limit = Number.MAX_SAFE_INTEGER)
   });
 }
 
-async function timePath(entry: (typeof paths)[number], runs: number): Promise<PathTiming> {
+async function timePath(
+  entry: (typeof paths)[number],
+  runs: number,
+  store: EnquiryStore,
+): Promise<PathTiming> {
   // The rate-limited path shares one address whose allowance is spent; the others never reach it.
-  const handler = handlerFor(undefined, entry.status === 429 ? 0 : undefined);
+  const handler = handlerFor(store, entry.status === 429 ? 0 : undefined);
   const timingsMs: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const request = entry.request();
@@ -96,16 +100,15 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
   const quiet = { info: console.info, warn: console.warn, error: console.error };
   console.info = console.warn = console.error = () => undefined;
   const root = await mkdtemp(path.join(os.tmpdir(), 'bench-function-'));
-  const blobs = await startLocalBlobs(root);
+  const store = openSqliteStore(path.join(root, 'data'));
   const smtp = await startSmtpServer();
   const mailEnv = smtpTestEnv(smtp.port);
   const savedEnv = Object.fromEntries(Object.keys(mailEnv).map((name) => [name, process.env[name]]));
   Object.assign(process.env, mailEnv);
   try {
     const timings: PathTiming[] = [];
-    for (const entry of paths) timings.push(await timePath(entry, runs));
+    for (const entry of paths) timings.push(await timePath(entry, runs, store));
 
-    const store = openEnquiryStore();
     const handler = handlerFor(store);
     const started = performance.now();
     const latencies = await Promise.all(
@@ -119,7 +122,7 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
       }),
     );
     const wallMs = performance.now() - started;
-    const ids = await store.ids();
+    const ids = await store.list();
 
     console.info = quiet.info;
     console.log('\nThe contact function, in-process');
@@ -133,7 +136,7 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
       p99Ms: percentile(latencies, 99),
     };
     console.log(
-      `\n50 concurrent valid sends (local Blobs + SMTP): ${concurrent.stored} stored, ${concurrent.delivered} ` +
+      `\n50 concurrent valid sends (SQLite + SMTP): ${concurrent.stored} stored, ${concurrent.delivered} ` +
         `delivered, all in ${wallMs.toFixed(0)} ms; per send p50 ${concurrent.p50Ms.toFixed(0)} ms, ` +
         `p99 ${concurrent.p99Ms.toFixed(0)} ms`,
     );
@@ -157,7 +160,7 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
       else process.env[name] = value;
     }
     await smtp.close();
-    await blobs.stop();
+    await store.close();
     await rm(root, { recursive: true, force: true });
   }
 }

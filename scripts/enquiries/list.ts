@@ -1,18 +1,27 @@
 /**
- * What `npm run enquiries` does with a store: list every enquiry (id, received, status, attempts,
- * reason) and how many wait for mail to be configured, show one as the email it will be sent as
- * (`--show ID`), or put a failed one back in the retry queue (`--resend ID`). Prints through
- * `print`, every line made safe for a terminal first, and answers an exit code, so tests can run
- * it against any store.
+ * What `npm run enquiries` does with a store: an inbox of the enquiries, newest first (received,
+ * id, status, who, project type, the message's first words, whether a spam trap flagged it, why
+ * one is not delivered), filtered by `--status` and cut to `--limit` rows, with how many wait for
+ * mail to be configured; one shown as the email it is sent as (`--show ID`), or a failed one put
+ * back in the retry queue (`--resend ID`). Prints through `print`, every line made safe for a
+ * terminal first, and answers an exit code, so tests can run it against any store.
  */
+import { parseArgs } from 'node:util';
+import { projectTypeLabel } from '../../src/lib/shared/enquiry.ts';
 import { enquiryEmail } from '../../functions/lib/send.ts';
 import { awaitsMailConfiguration, isEnquiryId, requeue } from '../../functions/lib/record.ts';
 import type { EnquiryRecord } from '../../functions/lib/record.ts';
-import type { EnquiryStore } from '../../functions/lib/store/records.ts';
+import type { EnquiryStore } from '../../functions/lib/store/store.ts';
+
+const statuses = ['pending', 'delivered', 'failed'] as const;
+/** How much of a message a row shows. */
+const firstWordsLength = 40;
 
 const usage = [
-  'Usage: npm run enquiries [-- --show ID | --resend ID]',
-  '  (no option)   list every stored enquiry: id, received, status, attempts, reason',
+  'Usage: npm run enquiries [-- --status STATUS] [--limit N] | [-- --show ID | --resend ID]',
+  '  (no option)   the inbox, newest first: received, id, status, who, project, message, spam, reason',
+  `  --status S    only enquiries whose status is S (${statuses.join(', ')})`,
+  '  --limit N     at most N rows',
   '  --show ID     print one enquiry as the email it is (or will be) sent as: headers and text',
   '  --resend ID   put a failed enquiry back in the queue; the retry job sends it within a minute',
 ].join('\n');
@@ -26,17 +35,49 @@ export interface CommandDeps {
   brand: string;
 }
 
+interface ListOptions {
+  status?: (typeof statuses)[number];
+  limit?: number;
+}
+
+function readArgs(args: readonly string[]) {
+  try {
+    const { values, positionals } = parseArgs({
+      args: [...args],
+      options: {
+        show: { type: 'string' },
+        resend: { type: 'string' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+      },
+    });
+    const status = statuses.find((name) => name === values.status);
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    const listing = values.status !== undefined || values.limit !== undefined;
+    const picked = [values.show, values.resend].filter((value) => value !== undefined).length;
+    const valid =
+      positionals.length === 0 &&
+      picked + (listing ? 1 : 0) <= 1 &&
+      (values.status === undefined || status !== undefined) &&
+      (limit === undefined || (Number.isInteger(limit) && limit > 0));
+    return valid ? { ...values, status, limit } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runEnquiriesCommand(args: readonly string[], given: CommandDeps): Promise<number> {
   const print = (text: string) => {
     for (const line of text.split('\n')) given.print(printable(line));
   };
   const deps = { ...given, print };
-  const [option, id, ...rest] = args;
-  if (option === undefined) return list(deps);
-  if ((option !== '--show' && option !== '--resend') || id === undefined || rest.length > 0) {
+  const options = readArgs(args);
+  if (!options) {
     deps.print(usage);
     return 2;
   }
+  const id = options.show ?? options.resend;
+  if (id === undefined) return list(deps, options);
   if (!isEnquiryId(id)) {
     deps.print(`"${id}" is not an enquiry id (32 hexadecimal characters, as the list shows).`);
     return 2;
@@ -47,44 +88,48 @@ export async function runEnquiriesCommand(args: readonly string[], given: Comman
     deps.print(`No enquiry ${id}.`);
     return 1;
   }
-  if (option === '--show') {
+  if (options.show !== undefined) {
     for (const line of showEmail(read.value, deps)) deps.print(line);
     return 0;
   }
   return resend(read.value, deps);
 }
 
-async function list({ store, print }: CommandDeps): Promise<number> {
-  const ids = await store.ids();
-  if (!ids.ok) return storeError({ print }, ids.code);
-  const records: EnquiryRecord[] = [];
-  for (const id of ids.value) {
-    const read = await store.get(id);
-    if (!read.ok) return storeError({ print }, read.code);
-    if (read.value) records.push(read.value);
-  }
+/** The first words of a message, on one line. */
+function firstWords(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim();
+  return line.length > firstWordsLength ? `${line.slice(0, firstWordsLength - 1).trimEnd()}…` : line;
+}
+
+async function list({ store, print }: CommandDeps, { status, limit }: ListOptions): Promise<number> {
+  const listed = await store.list();
+  if (!listed.ok) return storeError({ print }, listed.code);
+  const records = listed.value;
   if (records.length === 0) {
     print('No enquiries stored.');
     return 0;
   }
-  records.sort((a, b) => a.receivedAt.localeCompare(b.receivedAt));
-  const rows = [['id', 'received', 'status', 'attempts', 'reason']].concat(
-    records.map((record) => [
-      record.id,
+  const shown = records.filter((record) => !status || record.status === status).slice(0, limit);
+  const header = ['received', 'id', 'status', 'who', 'project', 'message', 'spam', 'reason'];
+  const rows = [header].concat(
+    shown.map((record) => [
       record.receivedAt,
+      record.id,
       record.status,
-      String(record.attempts),
+      `${record.enquiry.name} <${record.enquiry.email}>`,
+      projectTypeLabel(record.enquiry.projectType) ?? '-',
+      firstWords(record.enquiry.message),
+      record.possibleSpam ? 'flagged' : '-',
       reason(record),
     ]),
   );
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
-  for (const row of rows)
-    print(
-      row
-        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    );
+  const cells = rows.map((row) => row.map(printable));
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? '')].length)));
+  for (const row of cells) {
+    const padded = row.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length));
+    print(padded.join('  ').trimEnd());
+  }
+  if (shown.length < records.length) print(`${shown.length} of ${records.length} shown.`);
   const waiting = records.filter(awaitsMailConfiguration).length;
   print(
     `${waiting} of ${records.length} waiting for mail to be configured` +

@@ -1,61 +1,77 @@
 /**
  * `npm run dev` answers the contact function at the same path as Netlify and `npm start`, so the
- * form can be tried end to end while editing. The handler is loaded through Vite on each request,
- * so changes to functions/ apply without a restart. Development only: the build ignores this.
+ * form can be tried end to end while editing. The function's module is loaded through Vite on
+ * each request, so changes to functions/ apply without a restart; its handler is built with the
+ * same enquiry host as `npm start` (server/enquiry-host.ts: the SQLite store, the retry job at
+ * once and every minute, one memory of sends not yet saved shared with the job), and the same
+ * warning is printed when mail is not configured. Development only: the build ignores this.
  * Nothing outside src/ is imported until the dev server listens, so the config loads without
- * server/. Then it reads the local server's settings (server/config.ts), starts the same local
- * Blobs store as `npm start` keeps enquiries in and the same retry job (at once, then every
- * minute), and prints the same warning when mail is not configured: enquiries are kept there, as
- * everywhere, and mailed once it is.
+ * server/. Closing the dev server stops the host cleanly, as a stop of `npm start` does.
  */
 import type { AstroIntegration } from 'astro';
 import type { WebHandler } from '../../server/function-route.ts';
+import type { ContactDeps, ContactHandler } from '../../functions/send-contact-email.mts';
 
 /** What the function needs around it, set up once. */
 async function startFunctionHost(warn: (text: string) => void) {
   const { serverConfig } = await import('../../server/config.ts');
   const { trustProxy, enquiryStoreDir } = serverConfig(process.env);
-  const { startLocalBlobs } = await import('../../server/local-blobs.ts');
-  const blobs = await startLocalBlobs(enquiryStoreDir);
-  const { scheduleRetries } = await import('../../server/retry-schedule.ts');
-  const retries = scheduleRetries();
+  const { startEnquiryHost } = await import('../../server/enquiry-host.ts');
+  const host = startEnquiryHost({ directory: enquiryStoreDir });
   const { mailWarning } = await import('../../server/mail-warning.ts');
-  const warning = mailWarning(process.env, blobs.directory);
+  const warning = mailWarning(process.env, host.directory);
   if (warning) warn(`\n${warning}`);
-  return { trustProxy, blobs, retries };
+  return { trustProxy, host };
 }
 
+/** Ctrl-C: the server closed as on SIGTERM, then the process ends (once, whatever restarts). */
+let interrupted: (() => Promise<void>) | undefined;
+function stopOnInterrupt(close: () => Promise<void>): void {
+  if (!interrupted) process.once('SIGINT', () => void interrupted?.().finally(() => process.exit(130)));
+  interrupted = close;
+}
+
+type FunctionModule = { createContactHandler: (deps: ContactDeps) => ContactHandler };
+
 export function devFunction({ path, entry }: { path: string; entry: string }): AstroIntegration {
+  // One handler per loaded module: it keeps the enquiries in progress, until the module changes.
+  const handlers = new WeakMap<object, WebHandler>();
   return {
     name: 'dev-function',
     hooks: {
       'astro:server:setup': ({ server, logger }) => {
-        let host: ReturnType<typeof startFunctionHost> | undefined;
+        let started: ReturnType<typeof startFunctionHost> | undefined;
         const start = () => {
-          host ??= startFunctionHost((text) => logger.warn(text));
-          return host;
+          started ??= startFunctionHost((text) => logger.warn(text));
+          return started;
         };
         // At once, so enquiries kept earlier are sent without waiting for a new one.
         server.httpServer?.once('listening', () => {
           start().catch((error: unknown) => logger.error(`${path}: ${String(error)}`));
         });
-        server.httpServer?.once(
-          'close',
-          () =>
-            void host?.then(
-              ({ blobs, retries }) => {
-                retries.stop();
-                return blobs.stop();
-              },
-              () => undefined,
-            ),
-        );
+        const stopHost = () =>
+          started?.then(
+            ({ host }) => host.stop(),
+            () => undefined,
+          );
+        server.httpServer?.once('close', () => void stopHost());
+        // Vite's stop (on SIGTERM) closes the server, then exits: the function's sends in
+        // progress and their saves finish first, as on a stop of `npm start`.
+        const close = server.close.bind(server);
+        server.close = async () => {
+          await stopHost();
+          await close();
+        };
+        stopOnInterrupt(() => server.close());
         server.middlewares.use((req, res, next) => {
           if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return next();
           Promise.all([import('../../server/function-route.ts'), server.ssrLoadModule(entry), start()])
-            .then(([{ runFunction }, module, { trustProxy }]) =>
-              runFunction(module.default as WebHandler, req, res, { trustProxy }),
-            )
+            .then(([{ runFunction }, module, { trustProxy, host }]) => {
+              const { createContactHandler } = module as FunctionModule;
+              const handler = handlers.get(module) ?? host.serve(createContactHandler(host.contactDeps));
+              handlers.set(module, handler);
+              return runFunction(handler, req, res, { trustProxy });
+            })
             .catch((error: unknown) => {
               logger.error(`${path} failed: ${error instanceof Error ? error.message : String(error)}`);
               if (!res.headersSent) res.statusCode = 500;

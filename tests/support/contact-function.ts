@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
 import type { ContactHandler } from '../../functions/send-contact-email.mts';
-import { openEnquiryStore } from '../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../functions/lib/store/blobs.ts';
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import { site } from '../../src/site.config.ts';
-import type { LocalBlobs } from '../../server/local-blobs.ts';
+import type { TestBlobs } from './blobs-server.ts';
 import { contactHandlerForTests, sampleEnquiry, startTempStore, stubSmtpEnv } from './enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 
@@ -24,9 +24,9 @@ export const visitor = {
 };
 
 export let smtp: TestSmtpServer;
-export let blobs: LocalBlobs;
+export let blobs: TestBlobs;
 export let handler: ContactHandler;
-export const store = openEnquiryStore();
+export const store = openBlobsStore();
 export let logs: string[] = [];
 let ipCounter = 0;
 

@@ -1,22 +1,21 @@
 /**
- * Shared pieces for the enquiry tests: a valid enquiry, the functions' real dependencies, an SMTP
- * environment, a local store in a folder of its own, and a way to point the Blobs client at a
- * port where nothing listens for the length of a callback.
+ * Shared pieces for the enquiry tests: a valid enquiry, the functions' real dependencies (the
+ * Blobs adapter, as deployed), an SMTP environment, Netlify Blobs' stand-in in a folder of its own
+ * (blobs-server.ts), and a way to point the Blobs client at a port where nothing listens for the
+ * length of a callback.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
 import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
 import { deliverEmail } from '../../functions/lib/send.ts';
 import type { Mailer } from '../../functions/lib/send.ts';
-import { openEnquiryStore } from '../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../functions/lib/store/blobs.ts';
+import type { EnquiryStore, StoreResult } from '../../functions/lib/store/store.ts';
 import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
 import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
 import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 import { site } from '../../src/site.config.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../server/local-blobs.ts';
+import { startTestBlobs, type TestBlobs } from './blobs-server.ts';
 import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
 
 export const sampleEnquiry: Enquiry = {
@@ -28,23 +27,30 @@ export const sampleEnquiry: Enquiry = {
   message: 'We need a new Shopify store for our sentinel range.',
 };
 
+/** Netlify Blobs' stand-in over a fresh temporary folder; `stop()` stops it and deletes the folder. */
+export function startTempStore(prefix: string): Promise<TestBlobs> {
+  return startTestBlobs(prefix);
+}
+
 /**
- * The local store (as `npm start` runs it) over `data/` in a fresh temporary folder, which the
- * store creates itself; `stop()` stops it and deletes the folder.
+ * Runs `work` while Netlify Blobs answers every conditional write ("only if new", "only if it
+ * still matches") with `status`; every other request passes through.
  */
-export async function startTempStore(prefix: string): Promise<LocalBlobs> {
-  const root = await mkdtemp(join(tmpdir(), prefix));
-  const blobs = await startLocalBlobs(join(root, 'data'));
-  return {
-    directory: blobs.directory,
-    get url() {
-      return blobs.url;
-    },
-    async stop() {
-      await blobs.stop();
-      await rm(root, { recursive: true, force: true });
-    },
-  };
+export async function whileConditionalWritesAnswer<T>(status: number, work: () => Promise<T>): Promise<T> {
+  const real = globalThis.fetch;
+  const conditional = (headers: Headers) => headers.has('if-match') || headers.has('if-none-match');
+  const spy = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation((input, init) =>
+      init?.method?.toUpperCase() === 'PUT' && conditional(new Headers(init.headers))
+        ? Promise.resolve(new Response('refused', { status }))
+        : real(input, init),
+    );
+  try {
+    return await work();
+  } finally {
+    spy.mockRestore();
+  }
 }
 
 export async function withBlobsDown<T>(run: () => Promise<T>): Promise<T> {
@@ -80,7 +86,7 @@ const mailer: Mailer = (email, route) => {
 export function realDeps() {
   return {
     now: () => Date.now(),
-    store: openEnquiryStore(),
+    store: openBlobsStore(),
     mailer,
     env: process.env,
     brand: site.brand,
@@ -98,4 +104,10 @@ export function stubSmtpEnv(port: number): void {
   vi.stubEnv('NODE_ENV', 'test');
   delete shortened.greetingTimeout;
   delete shortened.sendTimeoutMs;
+}
+
+/** The ids a store holds, as a store result (order as the store lists them: newest first). */
+export async function storedIds(store: EnquiryStore): Promise<StoreResult<string[]>> {
+  const listed = await store.list();
+  return listed.ok ? { ok: true, value: listed.value.map((record) => record.id) } : listed;
 }

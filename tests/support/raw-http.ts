@@ -54,19 +54,27 @@ export interface StartedServer {
   /** Resolves with the whole output once it matches (the test's own time limit bounds the wait). */
   waitForOutput: (pattern: RegExp) => Promise<string>;
   stop: () => Promise<void>;
+  /** Sends `signal` to the server alone, or with `group` to its whole process group (needs `detached`). */
+  signal: (signal: NodeJS.Signals, group?: boolean) => void;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
 }
 
 /** Runs `server/start.ts --no-build` as `npm start` does, on a free port, with exactly `env`. */
 export async function startLikeNpmStart(options: {
   cwd: string;
   env: Record<string, string>;
+  /** In a process group of its own, as a service manager starts it. */
+  detached?: boolean;
 }): Promise<StartedServer> {
   const script = resolve(import.meta.dirname, '../../server/start.ts');
   const child: ChildProcess = spawn(process.execPath, [script, '--no-build'], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
+  const exited = new Promise<void>((done) => child.on('exit', () => done()));
   let output = '';
   const port = await new Promise<number>((done, fail) => {
     const read = (chunk: Buffer) => {
@@ -90,5 +98,10 @@ export async function startLikeNpmStart(options: {
         child.on('exit', () => done());
         child.kill('SIGTERM');
       }),
+    signal: (signal, group = false) => {
+      if (group && child.pid) process.kill(-child.pid, signal);
+      else child.kill(signal);
+    },
+    exited,
   };
 }

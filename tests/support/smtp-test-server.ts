@@ -45,8 +45,12 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** `slow-data` answers DATA only after `slowDataMs`, and keeps nothing if the client gave up first. */
-type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data';
+/**
+ * `slow-data` answers DATA only after `slowDataMs`, and keeps nothing if the client gave up first;
+ * `slow-answer` answers as late but keeps every message it has read, as a real server that has
+ * the message does whether or not the client waits for its answer.
+ */
+type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data' | 'slow-answer';
 
 export const slowDataMs = 1500;
 
@@ -106,9 +110,10 @@ export async function startSmtpServer({
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        if (fault === 'slow-data') {
+        if (fault === 'slow-data' || fault === 'slow-answer') {
           await new Promise((resolve) => setTimeout(resolve, slowDataMs));
-          if (sockets.get(session.remotePort)?.destroyed ?? true) return;
+          const gone = sockets.get(session.remotePort)?.destroyed ?? true;
+          if (gone && fault === 'slow-data') return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         // Quoted-printable wraps long lines with "=" line breaks; the text may straddle one.

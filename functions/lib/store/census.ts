@@ -1,54 +1,27 @@
 /**
- * The retry job's count of the store, at most every ten minutes: how many records it holds, for
- * the store's cap (records.ts). Until one count has found every record in the index, it also
- * indexes those that are not (records kept before the index existed), a few seconds' worth a run.
- * Answers whether every store call succeeded; never throws.
+ * The Blobs store's count of its records, at most every ten minutes (a count lists every record):
+ * how many it holds, for the store's cap. The last count stands until the next; a count that
+ * failed is tried again at the next one, not at every run.
  */
-import { indexKey } from './due-index.ts';
-import type { EnquiryStore } from './records.ts';
-import { logOutcome } from '../log-outcome.ts';
+import type { EnquiryIndex } from './due-index.ts';
+import type { StoreResult } from './deadline.ts';
 
 const censusEveryMs = 10 * 60_000;
-/** How long one run may spend indexing records kept before the index. */
-const reindexBudgetMs = 5000;
 
-interface CensusDeps {
-  store: EnquiryStore;
-  now: () => number;
-}
-
-export async function takeCensus({ store, now }: CensusDeps, capRecords: number): Promise<boolean> {
-  const started = now();
-  const census = await store.index.census();
-  if (!census.ok) return false;
-  if (census.value && started - census.value.countedAt < censusEveryMs) return true;
-  const ids = await store.ids();
-  if (!ids.ok) {
-    // Tried again at the next count, not at every run: the last count stands until then.
-    const last = census.value ?? { records: 0, indexed: false };
-    await store.index.saveCensus({ ...last, countedAt: started });
-    logOutcome('store_failed', { job: 'census', code: ids.code });
-    return false;
+/** `countAll`: every record's id, listed (the costly part). */
+export async function takeCensus(
+  index: EnquiryIndex,
+  countAll: () => Promise<StoreResult<number>>,
+  nowMs: number,
+): Promise<StoreResult<number>> {
+  const census = await index.census();
+  if (!census.ok) return census;
+  if (census.value && nowMs - census.value.countedAt < censusEveryMs) {
+    return { ok: true, value: census.value.records };
   }
-  const records = ids.value.length;
-  if (records >= capRecords)
-    logOutcome('store_failed', { job: 'retry', code: 'STORE_FULL', records, cap: capRecords });
-
-  let indexed = census.value?.indexed === true;
-  const listed = indexed ? undefined : await store.index.indexedIds();
-  if (listed?.ok) {
-    const missing = ids.value.filter((id) => !listed.value.has(id));
-    let done = 0;
-    for (const id of missing) {
-      if (now() - started > reindexBudgetMs) break;
-      const read = await store.get(id);
-      const key = read.ok && read.value ? indexKey(read.value) : undefined;
-      if (read.ok && (!key || (await store.index.add(key)).ok)) done += 1;
-    }
-    indexed = done === missing.length;
-  }
-  // Indexing not finished: count again at the next run rather than in ten minutes.
-  const countedAt = listed?.ok && !indexed ? 0 : started;
-  const saved = await store.index.saveCensus({ records, countedAt, indexed });
-  return saved.ok && listed?.ok !== false;
+  const counted = await countAll();
+  const records = counted.ok ? counted.value : (census.value?.records ?? 0);
+  const saved = await index.saveCensus({ records, countedAt: nowMs });
+  if (!counted.ok) return counted;
+  return saved.ok ? { ok: true, value: records } : saved;
 }

@@ -1,8 +1,10 @@
 /**
- * One deadline around a whole call to Netlify Blobs. The client retries a failed request up to
- * five times with pauses of seconds, so a single call could take close to a minute; this answers
- * `STORE_TIMEOUT` when the deadline passes, and makes the client's remaining retries fail at once.
- * Never throws.
+ * One deadline around a whole call to Netlify Blobs, and its answer checked. The client retries a
+ * failed request up to five times with pauses of seconds, so a single call could take close to a
+ * minute; this answers `STORE_TIMEOUT` when the deadline passes, and makes the client's remaining
+ * retries fail at once. The client reports a conditional write answered with anything but 412 as
+ * written (a 403, 429 or 500 included): the status of the last answer is checked here instead,
+ * and anything but success or a status the call expects (`accept`) is a failure. Never throws.
  */
 
 export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
@@ -16,7 +18,7 @@ export const storeDeadlineMs = 5000;
  */
 export async function storeCall<T>(
   operation: (fetch: typeof globalThis.fetch) => Promise<T>,
-  deadlineMs = storeDeadlineMs,
+  { deadlineMs = storeDeadlineMs, accept = [] }: { deadlineMs?: number; accept?: number[] } = {},
 ): Promise<StoreResult<T>> {
   const abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -26,13 +28,20 @@ export async function storeCall<T>(
       resolve({ ok: false, code: 'STORE_TIMEOUT' });
     }, deadlineMs);
   });
-  const boundedFetch: typeof globalThis.fetch = (input, init) =>
-    fetch(input, { ...init, signal: abort.signal });
+  let lastStatus = 200;
+  const boundedFetch: typeof globalThis.fetch = async (input, init) => {
+    const response = await fetch(input, { ...init, signal: abort.signal });
+    lastStatus = response.status;
+    return response;
+  };
   const work = (async (): Promise<StoreResult<T>> => {
     try {
-      return { ok: true, value: await operation(boundedFetch) };
+      const value = await operation(boundedFetch);
+      const answered = (lastStatus >= 200 && lastStatus < 300) || accept.includes(lastStatus);
+      return answered ? { ok: true, value } : { ok: false, code: `STORE_HTTP_${lastStatus}` };
     } catch (error) {
-      return { ok: false, code: storeErrorCode(error) };
+      const refused = lastStatus >= 400 && !accept.includes(lastStatus);
+      return { ok: false, code: refused ? `STORE_HTTP_${lastStatus}` : storeErrorCode(error) };
     }
   })();
   try {

@@ -1,28 +1,19 @@
 /**
- * The enquiry store's index, so the scheduled job touches only what it has to do at any store
- * size: one key per pending record under `due/`, named by when it is due, and one per delivered or
- * failed record under `purge/{day}/`, the day it may be deleted. Kept in a store of its own
- * (`enquiries-index`) beside the records. An entry is written before the record it describes, so
- * a record is never without one; an entry left behind (a record since moved on) is dropped by the
- * job when it reaches it. Also holds the census: how many records the store held when last counted
- * (census.ts).
+ * The Blobs store's index, so the scheduled job touches only what it has to do at any store size:
+ * one key per pending record under `due/`, named by when it is due, and one per delivered or
+ * failed record under `purge/{day}/`, the day it may be deleted (`listingKey`, store.ts). Kept in
+ * a store of its own (`enquiries-index`) beside the records. An entry is written before the record
+ * it describes, so a record is never without one; an entry left behind (a record since moved on)
+ * is dropped by the job when it reaches it. Also holds the census: how many records the store held
+ * when last counted (census.ts).
  */
 import type { Store } from '@netlify/blobs';
-import { enquiryPolicy, type EnquiryRecord } from '../record.ts';
 import { storeCall, type StoreResult } from './deadline.ts';
-
-export interface IndexEntry {
-  key: string;
-  id: string;
-  /** When the entry's work falls due (ms). */
-  atMs: number;
-}
+import type { Listed } from './store.ts';
 
 export interface Census {
   records: number;
   countedAt: number;
-  /** Every record was found in the index (records kept before it existed have been indexed). */
-  indexed: boolean;
 }
 
 const idPattern = '([0-9a-f]{32})';
@@ -30,22 +21,7 @@ const dueKeyPattern = new RegExp(`^due/(\\d{13})-${idPattern}$`);
 const purgeKeyPattern = new RegExp(`^purge/(\\d{4}-\\d{2}-\\d{2})/${idPattern}$`);
 const purgeDayPattern = /(\d{4}-\d{2}-\d{2})\/?$/;
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** The index key a record needs in its current state (none for a record that is never purged). */
-export function indexKey(record: EnquiryRecord): string | undefined {
-  if (record.status === 'pending') {
-    const at = Math.max(0, Date.parse(record.nextAttemptAt) || 0);
-    return `due/${String(at).padStart(13, '0')}-${record.id}`;
-  }
-  const since = record.status === 'delivered' ? record.deliveredAt : record.failedAt;
-  const keep =
-    record.status === 'delivered' ? enquiryPolicy.deleteDeliveredAfterMs : enquiryPolicy.deleteFailedAfterMs;
-  const at = Date.parse(since ?? record.receivedAt);
-  return Number.isFinite(at) ? `purge/${dayOf(at + keep)}/${record.id}` : undefined;
-}
-
-function parseEntry(key: string): IndexEntry | undefined {
+function parseEntry(key: string): Listed | undefined {
   const due = dueKeyPattern.exec(key);
   if (due) return { key, id: due[2] ?? '', atMs: Number(due[1]) };
   const purge = purgeKeyPattern.exec(key);
@@ -56,12 +32,8 @@ function parseEntry(key: string): IndexEntry | undefined {
 export interface EnquiryIndex {
   add(key: string): Promise<StoreResult<true>>;
   remove(key: string): Promise<StoreResult<true>>;
-  /** Pending records due by `nowMs`, the longest-waiting first. */
-  due(nowMs: number): Promise<StoreResult<IndexEntry[]>>;
-  /** Delivered and failed records whose deletion day has come, the oldest first. */
-  purgeable(nowMs: number): Promise<StoreResult<IndexEntry[]>>;
-  /** The ids of every record the index names. */
-  indexedIds(): Promise<StoreResult<Set<string>>>;
+  due(nowMs: number): Promise<StoreResult<Listed[]>>;
+  purgeable(nowMs: number): Promise<StoreResult<Listed[]>>;
   census(): Promise<StoreResult<Census | undefined>>;
   saveCensus(census: Census): Promise<StoreResult<true>>;
 }
@@ -71,10 +43,13 @@ type OpenStore = (fetch: typeof globalThis.fetch) => Store;
 /** `listDeadlineMs`: the deadline of a listing, which grows with what it lists (the job's only). */
 export function openEnquiryIndex(open: OpenStore, listDeadlineMs: number): EnquiryIndex {
   const list = (prefix: string) =>
-    storeCall(async (fetch) => {
-      const { blobs } = await open(fetch).list({ prefix });
-      return blobs.flatMap(({ key }) => parseEntry(key) ?? []).sort((a, b) => a.atMs - b.atMs);
-    }, listDeadlineMs);
+    storeCall(
+      async (fetch) => {
+        const { blobs } = await open(fetch).list({ prefix });
+        return blobs.flatMap(({ key }) => parseEntry(key) ?? []).sort((a, b) => a.atMs - b.atMs);
+      },
+      { deadlineMs: listDeadlineMs },
+    );
 
   return {
     add: (key) =>
@@ -83,21 +58,27 @@ export function openEnquiryIndex(open: OpenStore, listDeadlineMs: number): Enqui
         return true as const;
       }),
     remove: (key) =>
-      storeCall(async (fetch) => {
-        await open(fetch).delete(key);
-        return true as const;
-      }),
+      storeCall(
+        async (fetch) => {
+          await open(fetch).delete(key);
+          return true as const;
+        },
+        { accept: [404] },
+      ),
     async due(nowMs) {
       const listed = await list('due/');
       return listed.ok ? { ok: true, value: listed.value.filter((entry) => entry.atMs <= nowMs) } : listed;
     },
     async purgeable(nowMs) {
-      const days = await storeCall(async (fetch) => {
-        const { directories } = await open(fetch).list({ prefix: 'purge/', directories: true });
-        return directories.flatMap((name) => purgeDayPattern.exec(name)?.[1] ?? []);
-      }, listDeadlineMs);
+      const days = await storeCall(
+        async (fetch) => {
+          const { directories } = await open(fetch).list({ prefix: 'purge/', directories: true });
+          return directories.flatMap((name) => purgeDayPattern.exec(name)?.[1] ?? []);
+        },
+        { deadlineMs: listDeadlineMs },
+      );
       if (!days.ok) return days;
-      const entries: IndexEntry[] = [];
+      const entries: Listed[] = [];
       for (const name of days.value.filter((name) => Date.parse(name) <= nowMs).sort()) {
         const listed = await list(`purge/${name}/`);
         if (!listed.ok) return entries.length > 0 ? { ok: true, value: entries } : listed;
@@ -105,22 +86,16 @@ export function openEnquiryIndex(open: OpenStore, listDeadlineMs: number): Enqui
       }
       return { ok: true, value: entries };
     },
-    async indexedIds() {
-      const listed = await Promise.all([list('due/'), list('purge/')]);
-      const ids = new Set<string>();
-      for (const result of listed) {
-        if (!result.ok) return result;
-        for (const entry of result.value) ids.add(entry.id);
-      }
-      return { ok: true, value: ids };
-    },
     census: () =>
-      storeCall(async (fetch) => {
-        const value = (await open(fetch).get('census', { type: 'json' })) as Partial<Census> | null;
-        return typeof value?.records === 'number' && typeof value.countedAt === 'number'
-          ? { records: value.records, countedAt: value.countedAt, indexed: value.indexed === true }
-          : undefined;
-      }),
+      storeCall(
+        async (fetch) => {
+          const value = (await open(fetch).get('census', { type: 'json' })) as Partial<Census> | null;
+          return typeof value?.records === 'number' && typeof value.countedAt === 'number'
+            ? { records: value.records, countedAt: value.countedAt }
+            : undefined;
+        },
+        { accept: [404] },
+      ),
     saveCensus: (census) =>
       storeCall(async (fetch) => {
         await open(fetch).setJSON('census', census);
@@ -128,6 +103,3 @@ export function openEnquiryIndex(open: OpenStore, listDeadlineMs: number): Enqui
       }),
   };
 }
-
-/** How old a due entry without a record must be before it counts as left behind. */
-export const orphanAfterMs = 60_000;

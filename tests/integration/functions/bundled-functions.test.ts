@@ -12,22 +12,22 @@ import { pathToFileURL } from 'node:url';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy } from '../../../functions/lib/record.ts';
-import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../functions/lib/store/blobs.ts';
 import { config as contactConfig } from '../../../functions/send-contact-email.mts';
 import { config as retryConfig } from '../../../functions/retry-enquiries.mts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
-import { sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
+import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
+import { sampleEnquiry, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 
 type Handler = (request: Request, context?: object) => Promise<Response>;
 
 const project = path.resolve(import.meta.dirname, '../../..');
 let root: string;
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 let smtp: TestSmtpServer;
 let bundles: Awaited<ReturnType<typeof zipFunctions>>;
 const handlers: Record<string, Handler> = {};
-const store = openEnquiryStore();
+const store = openBlobsStore();
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'bundled-functions-'));
@@ -42,7 +42,7 @@ beforeAll(async () => {
     const main = path.join(bundle.path, 'functions', `${bundle.name}.mjs`);
     handlers[bundle.name] = ((await import(pathToFileURL(main).href)) as { default: Handler }).default;
   }
-  blobs = await startLocalBlobs(path.join(root, 'data'));
+  blobs = await startTestBlobs();
   smtp = await startSmtpServer();
   for (const method of ['info', 'warn', 'error'] as const) {
     vi.spyOn(console, method).mockImplementation(() => undefined);
@@ -101,7 +101,7 @@ describe("the functions as Netlify's bundler builds them", () => {
     expect(response?.status).toBe(200);
     expect(await response?.json()).toEqual({ ok: true });
     expect(smtp.received).toHaveLength(1);
-    const ids = await store.ids();
+    const ids = await storedIds(store);
     expect(ids.ok && ids.value).toHaveLength(1);
   });
 

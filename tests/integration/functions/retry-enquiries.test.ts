@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy, markDelivered, markUndeliverable, newRecord } from '../../../functions/lib/record.ts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
-import type { LocalBlobs } from '../../../server/local-blobs.ts';
+import type { TestBlobs } from '../../support/blobs-server.ts';
 import {
   contactHandlerForTests,
   realDeps,
@@ -16,6 +16,7 @@ import {
   shortenSmtpLimits,
   startTempStore,
   stubSmtpEnv,
+  storedIds,
 } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import {
@@ -28,7 +29,7 @@ import {
 } from '../../support/smtp-test-server.ts';
 
 const endpoint = 'https://agency.example/api/send-contact-email';
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 let handler: ContactHandler;
 let retry: () => Promise<Response>;
 const opened: { close(): Promise<void> }[] = [];
@@ -70,7 +71,7 @@ async function submit(): Promise<string> {
   );
   expect(response.status).toBe(200);
   expect(await response.json()).toEqual({ ok: true });
-  const ids = await store.ids();
+  const ids = await storedIds(store);
   expect(ids.ok && ids.value).toHaveLength(1);
   return ids.ok ? (ids.value[0] ?? '') : '';
 }
@@ -188,9 +189,9 @@ describe('giving up and forgetting', () => {
     expect(await (await retry()).json()).toMatchObject({ checked: 1, deleted: 0 });
     vi.setSystemTime(start + enquiryPolicy.deleteDeliveredAfterMs + 1);
     expect(await (await retry()).json()).toMatchObject({ deleted: 1 });
-    expect(await store.ids()).toEqual({ ok: true, value: [failed.id] });
+    expect(await storedIds(store)).toEqual({ ok: true, value: [failed.id] });
     vi.setSystemTime(start + enquiryPolicy.deleteFailedAfterMs + 1);
     expect(await (await retry()).json()).toMatchObject({ deleted: 1 });
-    expect(await store.ids()).toEqual({ ok: true, value: [] });
+    expect(await storedIds(store)).toEqual({ ok: true, value: [] });
   });
 });

@@ -3,7 +3,8 @@
  * store and answered as accepted, then mailed once by the retry job when mail is configured),
  * the store down as well (the error answer), crafted field values (422, never a throw), and a
  * duplicate arriving while the first request is still running (the first's answer, once it has
- * one). Real `Request`s, the local Blobs server and a real SMTP server.
+ * one); a store that answers its conditional write with 403, 429 or 500 has not stored it, so it is never "kept". Real
+ * `Request`s, Netlify Blobs' local server and a real SMTP server.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { enquiryPolicy, type EnquiryRecord } from '../../../functions/lib/record
 import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
 import type { ContactHandler } from '../../../functions/send-contact-email.mts';
 import { createSiteServer } from '../../../server/server.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
+import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
@@ -26,6 +27,8 @@ import {
   shortenSmtpLimits,
   stubSmtpEnv,
   withBlobsDown,
+  storedIds,
+  whileConditionalWritesAnswer,
 } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
@@ -33,7 +36,7 @@ import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../s
 const endpoint = `${site.url}${contactEndpoint}`;
 const storeDir = mkdtempSync(path.join(os.tmpdir(), 'contact-kept-'));
 let smtp: TestSmtpServer;
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 let handler: ContactHandler;
 const { store } = realDeps();
 const logs: { level: string; line: string }[] = [];
@@ -47,7 +50,7 @@ const postForm = (fields: Record<string, string>) =>
   send(new URLSearchParams(fields).toString(), 'application/x-www-form-urlencoded');
 
 async function storedRecords(): Promise<EnquiryRecord[]> {
-  const ids = await store.ids();
+  const ids = await storedIds(store);
   const records: EnquiryRecord[] = [];
   for (const id of ids.ok ? ids.value : []) {
     const read = await store.get(id);
@@ -63,7 +66,7 @@ function unconfigureMail(): void {
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  blobs = await startLocalBlobs(storeDir);
+  blobs = await startTestBlobs();
 });
 
 afterAll(async () => {
@@ -155,6 +158,17 @@ describe('with mail not configured', () => {
     });
     expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
   });
+
+  it.each([403, 429, 500])(
+    'answers the error, never "kept", when the store answers its conditional write with %i',
+    async (status) => {
+      unconfigureMail();
+      const answer = await whileConditionalWritesAnswer(status, () => postJson(sampleEnquiry));
+      expect(answer.status).toBe(502);
+      expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
+      expect(await storedRecords()).toEqual([]);
+    },
+  );
 
   it('is mailed once by the retry job once mail is configured, and never given up before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });

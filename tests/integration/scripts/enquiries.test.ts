@@ -1,12 +1,14 @@
 /**
  * `npm run enquiries`: listing, showing (as the email it is sent as) and resending stored
- * enquiries, run against the local Blobs server, plus the script itself run as the operator runs
+ * enquiries, run against the SQLite store `npm start` keeps, plus the script itself run as the operator runs
  * it; nothing a visitor wrote reaches the terminal as a control or formatting character.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   markDelivered,
   markFailedAttempt,
@@ -16,16 +18,16 @@ import {
   type EnquiryRecord,
 } from '../../../functions/lib/record.ts';
 import { enquiryEmail } from '../../../functions/lib/send.ts';
-import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
 import { runEnquiriesCommand } from '../../../scripts/enquiries/list.ts';
-import type { LocalBlobs } from '../../../server/local-blobs.ts';
-import { sampleEnquiry, startTempStore } from '../../support/enquiries.ts';
+import { openSqliteStore } from '../../../server/sqlite-store.ts';
+import { projectTypeLabel } from '../../../src/lib/shared/enquiry.ts';
+import { sampleEnquiry } from '../../support/enquiries.ts';
 
 const project = path.resolve(import.meta.dirname, '../../..');
 const received = Date.UTC(2030, 0, 2, 9, 30);
 const now = received + 3 * 24 * 3_600_000;
-const store = openEnquiryStore();
-let blobs: LocalBlobs;
+const directory = path.join(mkdtempSync(path.join(tmpdir(), 'enquiries-command-')), 'data');
+const store = openSqliteStore(directory);
 let printed: string[];
 
 const pending = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000), {
@@ -37,12 +39,9 @@ const mail = { from: 'Agency website <website@agency.example>', to: 'enquiries@a
 const delivered = markDelivered(newRecord('b'.repeat(32), sampleEnquiry, false, received), received);
 const failed = markUndeliverable(newRecord('c'.repeat(32), sampleEnquiry, true, received + 120_000), now);
 
-beforeAll(async () => {
-  blobs = await startTempStore('enquiries-command-');
-});
-
 afterAll(async () => {
-  await blobs.stop();
+  await store.close();
+  rmSync(path.dirname(directory), { recursive: true, force: true });
 });
 
 beforeEach(async () => {
@@ -65,16 +64,39 @@ async function stored(id: string): Promise<EnquiryRecord | undefined> {
 }
 
 describe('npm run enquiries', () => {
-  it('lists id, received, status, attempts and reason, oldest first, and how many wait for mail', async () => {
+  it('lists the inbox newest first: who, project, first words, status, spam flag and why', async () => {
     expect(await run()).toBe(0);
-    expect(printed).toEqual([
-      `id${' '.repeat(32)}received                  status     attempts  reason`,
-      `${delivered.id}  2030-01-02T09:30:00.000Z  delivered  1`,
-      `${pending.id}  2030-01-02T09:31:00.000Z  pending    1         EAUTH 535`,
-      `${failed.id}  2030-01-02T09:32:00.000Z  failed     1`,
-      `${kept.id}  2030-01-02T09:33:00.000Z  pending    0         not_configured`,
-      '1 of 4 waiting for mail to be configured: set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).',
+    const project = projectTypeLabel(sampleEnquiry.projectType) ?? '';
+    const rows = printed.slice(1, 5).map((line) => line.split(/ {2,}/));
+    const who = `${sampleEnquiry.name} <${sampleEnquiry.email}>`;
+    const words = sampleEnquiry.message.slice(0, 10);
+    expect(rows.map((row) => row.slice(0, 5))).toEqual(
+      [kept, failed, pending, delivered].map((record) => [
+        record.receivedAt,
+        record.id,
+        record.status,
+        who,
+        project,
+      ]),
+    );
+    for (const row of rows) expect(row[5]).toContain(words);
+    expect(rows.map((row) => row.slice(6).join(' '))).toEqual([
+      '- not_configured',
+      'flagged',
+      '- EAUTH 535',
+      '-',
     ]);
+    expect(printed.at(-1)).toBe(
+      '1 of 4 waiting for mail to be configured: set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).',
+    );
+  });
+
+  it('filters by --status and cuts to --limit rows', async () => {
+    expect(await run('--status', 'pending', '--limit', '1')).toBe(0);
+    expect(printed.slice(1, -2).map((line) => line.split(/ {2,}/)[1])).toEqual([kept.id]);
+    expect(printed.at(-2)).toBe('1 of 4 shown.');
+    expect(await run('--status', 'lost')).toBe(2);
+    expect(await run('--limit', '0')).toBe(2);
   });
 
   it('--show prints the email as it will be sent: headers, then the text', async () => {
@@ -151,9 +173,9 @@ describe('npm run enquiries', () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [path.join(project, 'scripts/enquiries.ts'), '--show', delivered.id],
-      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: blobs.directory, MAIL_TO: mail.to } },
+      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: directory, MAIL_TO: mail.to } },
     );
-    expect(stderr).toContain(`Local store ${blobs.directory}`);
+    expect(stderr).toContain(`Local store ${directory}`);
     expect(stdout).toContain(`Enquiry ${delivered.id}, received ${delivered.receivedAt}: delivered`);
     expect(stdout).toContain('From: (MAIL_FROM is not set)');
     expect(stdout).toContain(`To: ${mail.to}`);

@@ -4,15 +4,16 @@
  * entry from the right), and which scheme the function's Origin check sees behind a TLS proxy.
  * Reading TRUST_PROXY itself: tests/unit/server/config.test.ts.
  */
+import { storedIds } from '../../support/enquiries.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openEnquiryStore } from '../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../functions/lib/store/blobs.ts';
 import { clientAddress } from '../../../server/function-route.ts';
-import { startLocalBlobs, type LocalBlobs } from '../../../server/local-blobs.ts';
+import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { createSiteServer } from '../../../server/server.ts';
 
 function request(forwardedFor?: string | string[], peer = '127.0.0.1'): IncomingMessage {
@@ -74,10 +75,10 @@ describe('TRUST_PROXY', () => {
 describe('the function behind the local server', () => {
   const root = mkdtempSync(join(tmpdir(), 'function-route-site-'));
   const storeDir = mkdtempSync(join(tmpdir(), 'function-route-store-'));
-  const store = openEnquiryStore();
-  let blobs: LocalBlobs;
+  const store = openBlobsStore();
+  let blobs: TestBlobs;
   const stored = async () => {
-    const ids = await store.ids();
+    const ids = await storedIds(store);
     return ids.ok ? ids.value.length : -1;
   };
   const servers = {
@@ -87,7 +88,7 @@ describe('the function behind the local server', () => {
   const origins = { direct: '', behindProxy: '' };
 
   beforeAll(async () => {
-    blobs = await startLocalBlobs(storeDir);
+    blobs = await startTestBlobs();
     for (const [name, server] of Object.entries(servers)) {
       await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
       origins[name as keyof typeof servers] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -6,12 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enquiryPolicy, newRecord, startAttempt } from '../../../../functions/lib/record.ts';
 import { createRetryHandler } from '../../../../functions/retry-enquiries.mts';
-import type { LocalBlobs } from '../../../../server/local-blobs.ts';
+import type { TestBlobs } from '../../../support/blobs-server.ts';
 import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../../support/enquiries.ts';
 import { parseEmail } from '../../../support/raw-email.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../support/smtp-test-server.ts';
 
-let blobs: LocalBlobs;
+let blobs: TestBlobs;
 let smtp: TestSmtpServer;
 const { store } = realDeps();
 const idOf = (round: number, n: number) => `${round}${n}`.padStart(32, '0');

@@ -1,6 +1,6 @@
 /**
  * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
- * which also starts the local Blobs store, the retry job and the warning as the dev server starts
+ * which also starts the local SQLite store, the retry job and the warning as the dev server starts
  * listening, and stops them with it. With no
  * mail settings, the real function keeps an enquiry in that store, as `npm start` does.
  */
@@ -10,9 +10,9 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openEnquiryStore } from '../../../../functions/lib/store/records.ts';
+import { enquiryDatabaseFile, openSqliteStore } from '../../../../server/sqlite-store.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
-import { sampleEnquiry } from '../../../support/enquiries.ts';
+import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -48,11 +48,12 @@ for (const integration of integrations) {
   setup({
     server: {
       httpServer: server,
+      close: async () => undefined,
       middlewares: { use: (fn: Middleware) => middlewares.push(fn) },
       ssrLoadModule: async (url: string) => {
         if (url.startsWith('/real/')) return import(path.join(project, url.slice('/real'.length)));
         loaded.push(url);
-        return { default: handler };
+        return { createContactHandler: () => handler };
       },
     },
     logger: { error: vi.fn(), warn: (text: string) => warnings.push(text) },
@@ -92,14 +93,15 @@ describe('the dev server middleware', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    const store = openEnquiryStore();
-    const ids = await store.ids();
+    const store = openSqliteStore(storeDir);
+    const ids = await storedIds(store);
     expect(ids.ok && ids.value).toHaveLength(1);
     const id = ids.ok ? (ids.value[0] ?? '') : '';
     expect(await store.get(id)).toMatchObject({
       ok: true,
       value: { status: 'pending', reason: 'not_configured', attempts: 0, enquiry: sampleEnquiry },
     });
+    await store.close();
     vi.restoreAllMocks();
   });
 
@@ -110,12 +112,7 @@ describe('the dev server middleware', () => {
   });
 
   it('starts the local enquiry store before the function runs', () => {
-    expect(statSync(storeDir).isDirectory()).toBe(true);
-    const context = JSON.parse(Buffer.from(process.env.NETLIFY_BLOBS_CONTEXT ?? '', 'base64').toString());
-    expect(context).toMatchObject({
-      siteID: 'local',
-      edgeURL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
-    });
+    expect(statSync(path.join(storeDir, enquiryDatabaseFile)).isFile()).toBe(true);
   });
 
   it('leaves every other path to Astro', async () => {

@@ -8,7 +8,8 @@ import { createEnquiryAcceptor, type AcceptDeps } from '../../../../functions/li
 import type { Mailer, SendableRoute } from '../../../../functions/lib/send.ts';
 import { runEnquiryJob } from '../../../../functions/lib/retry.ts';
 import { enquiryPolicy, type EnquiryRecord } from '../../../../functions/lib/record.ts';
-import { openEnquiryStore, storeCapRecords } from '../../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../../functions/lib/store/blobs.ts';
+import { storeCapRecords } from '../../../../functions/lib/store/store.ts';
 import { mailRoute, type MailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '../../../support/memory-blobs.ts';
@@ -57,7 +58,7 @@ describe('accepting an enquiry', () => {
     const blobs = memoryBlobs((call) => {
       if (savesDelivered(call) && storeDown) throw Object.assign(new Error('down'), { code: 'ECONNRESET' });
     });
-    const store = openEnquiryStore(undefined, blobs.open);
+    const store = openBlobsStore(undefined, blobs.open);
     const { sent, mailer } = mailerThat(true);
     const deps = { store, mailer, route, now: () => received, brand: 'A', unsaved: new Set<string>() };
 
@@ -79,7 +80,7 @@ describe('accepting an enquiry', () => {
     function fullStore() {
       const blobs = memoryBlobs();
       blobs.seed('enquiries-index', 'census', { records: storeCapRecords, countedAt: received });
-      return { blobs, store: openEnquiryStore(undefined, blobs.open) };
+      return { blobs, store: openBlobsStore(undefined, blobs.open) };
     }
 
     it('keeps nothing, says why, and answers received once it is sent', async () => {
@@ -112,7 +113,7 @@ describe('accepting an enquiry', () => {
   it('is kept again once the retry job has counted fewer records than the cap', async () => {
     const blobs = memoryBlobs();
     blobs.seed('enquiries-index', 'census', { records: storeCapRecords, countedAt: received - 3_600_000 });
-    const store = openEnquiryStore(undefined, blobs.open);
+    const store = openBlobsStore(undefined, blobs.open);
     const { mailer } = mailerThat(false);
     await runEnquiryJob({ store, mailer, route, now: () => received, brand: 'A' });
     const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' });

@@ -11,7 +11,7 @@ import { runEnquiryJob } from '../../../../functions/lib/retry.ts';
 // The job's limits: 5 s before it starts no new send, 8 s for one send.
 const jobBudgetMs = 5000;
 const jobSendLimitMs = 8000;
-import { indexKey } from '../../../../functions/lib/store/due-index.ts';
+import { listingKey as indexKey } from '../../../../functions/lib/store/store.ts';
 import {
   enquiryPolicy,
   markDelivered,
@@ -19,7 +19,7 @@ import {
   newUnsentRecord,
   type EnquiryRecord,
 } from '../../../../functions/lib/record.ts';
-import { openEnquiryStore } from '../../../../functions/lib/store/records.ts';
+import { openBlobsStore } from '../../../../functions/lib/store/blobs.ts';
 import { mailRoute, type MailRoute } from '../../../../functions/lib/mail-settings.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '../../../support/memory-blobs.ts';
@@ -40,7 +40,7 @@ function storeWith(records: EnquiryRecord[], beforeCall?: (call: BlobCall) => Pr
     blobs.seed('enquiries', record.id, record);
     blobs.seed('enquiries-index', indexKey(record) ?? '', '');
   }
-  return { blobs, store: openEnquiryStore(undefined, blobs.open) };
+  return { blobs, store: openBlobsStore(undefined, blobs.open) };
 }
 
 function recordingMailer() {
@@ -182,20 +182,6 @@ describe('the retry job', () => {
     expect(sent).toEqual([]);
   });
 
-  it('indexes records kept before the index existed, then treats them as any other', async () => {
-    const blobs = memoryBlobs();
-    const later = enquiryPolicy.deleteDeliveredAfterMs + 2 * day;
-    const old = markDelivered(newRecord(idOf(2), sampleEnquiry, false, 0), 0);
-    const pending = newRecord(idOf(1), sampleEnquiry, false, later - 10 * 60_000);
-    for (const record of [pending, old]) blobs.seed('enquiries', record.id, record);
-    const store = openEnquiryStore(undefined, blobs.open);
-    const { sent, mailer } = recordingMailer();
-    await runEnquiryJob({ store, mailer, route, now: () => later, brand: 'A' });
-    await runEnquiryJob({ store, mailer, route, now: () => later + 60_000, brand: 'A' });
-    expect(sent).toEqual([`<enquiry-${idOf(1)}@agency.example>`]);
-    expect(blobs.keys('enquiries')).toEqual([idOf(1)]);
-  });
-
   it('counts the records at most every ten minutes, and waits as long after a count that failed', async () => {
     let countAttempts = 0;
     const { store } = storeWith([], ({ store: name, method }) => {
@@ -210,6 +196,7 @@ describe('the retry job', () => {
     expect(countAttempts).toBe(2);
     expect(vi.mocked(console.error).mock.calls.join('\n')).toContain('job=census code=STORE_TIMEOUT');
   });
+
   it('with mail not configured, leaves waiting records and their entries untouched, then mails each once', async () => {
     const unconfigured: MailRoute = mailRoute({});
     const received = Date.UTC(2030, 0, 1);

@@ -1,0 +1,70 @@
+/**
+ * Saving "delivered" once the mail server has accepted an enquiry: retried, never the send. While
+ * it has not been saved, the id is remembered (`unsaved`: this process's own by default, or one a
+ * host shares between the contact function and the retry job), so the job marks it rather than
+ * mailing it again. Never throws.
+ */
+import { logOutcome } from './log-outcome.ts';
+import type { EnquiryRecord } from './record.ts';
+import type { EnquiryStore } from './store/store.ts';
+
+interface SavingDeps {
+  store: EnquiryStore;
+  /** Ids sent and not yet saved as delivered; this process's own by default. */
+  unsaved?: Set<string>;
+}
+
+const processUnsaved = new Set<string>();
+
+/** Pauses before each try of saving "delivered": three tries within about a second and a half. */
+const savePausesMs = [0, 250, 1000];
+/** The same, for a send whose record the store did not confirm: about two minutes in all. */
+const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether this process sent `id` and could not yet save it as delivered. */
+export function sentUnsaved(id: string, deps: Pick<SavingDeps, 'unsaved'>): boolean {
+  return (deps.unsaved ?? processUnsaved).has(id);
+}
+
+/** Saves a record the mail server has accepted, trying again on failure. */
+export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
+  const unsaved = deps.unsaved ?? processUnsaved;
+  let code = '';
+  for (const ms of savePausesMs) {
+    if (ms > 0) await pause(ms);
+    const saved = await deps.store.save(record);
+    if (saved.ok) {
+      unsaved.delete(record.id);
+      return true;
+    }
+    code = saved.code;
+  }
+  unsaved.add(record.id);
+  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
+  return false;
+}
+
+/**
+ * Saves "delivered" for a record sent while the store did not confirm it was written (it may have
+ * been, with its answer late): until the store answers, the id counts as sent and unsaved, so this
+ * process's job marks it rather than mailing it again, and the save is tried again for about two
+ * minutes. Never throws.
+ */
+export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
+  const unsaved = deps.unsaved ?? processUnsaved;
+  unsaved.add(record.id);
+  let code = '';
+  for (const ms of laterPausesMs) {
+    if (ms > 0) await pause(ms);
+    if (!unsaved.has(record.id)) return true; // marked by the job meanwhile
+    const saved = await deps.store.save(record);
+    if (saved.ok) {
+      unsaved.delete(record.id);
+      return true;
+    }
+    code = saved.code;
+  }
+  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
+  return false;
+}

@@ -1,0 +1,41 @@
+/**
+ * Many enquiries kept by a real `npm start` without mail settings (each from an address of its
+ * own, behind TRUST_PROXY, so the rate limit lets them all in), and a count of the mail a test SMTP
+ * server received for each by Message-ID: the operation tests of "mailed exactly once".
+ */
+import { randomUUID } from 'node:crypto';
+import { contactEndpoint } from '../../src/lib/shared/paths.ts';
+import { submissionIdField } from '../../src/lib/shared/submission.ts';
+import { sampleEnquiry } from './enquiries.ts';
+import { parseEmail } from './raw-email.ts';
+import type { ReceivedMessage } from './smtp-test-server.ts';
+
+export async function postEnquiries(port: number, count: number): Promise<void> {
+  const origin = `http://localhost:${port}`;
+  for (let n = 0; n < count; n += 1) {
+    const response = await fetch(`${origin}${contactEndpoint}`, {
+      method: 'POST',
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'x-forwarded-for': `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`,
+      },
+      body: JSON.stringify({
+        ...sampleEnquiry,
+        message: `Kept enquiry ${n}`,
+        [submissionIdField]: randomUUID(),
+      }),
+    });
+    if (response.status !== 200) throw new Error(`enquiry ${n}: ${response.status}`);
+  }
+}
+
+/** How many times each Message-ID was received. */
+export function mailsPerMessageId(received: ReceivedMessage[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { raw } of received) {
+    const id = parseEmail(raw).header('message-id') ?? '';
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
