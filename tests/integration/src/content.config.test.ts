@@ -29,7 +29,7 @@ function syncWithEdit(file: string, edit: (text: string) => string) {
   }
 }
 
-const service = `src/content/services/${content.services[0]!.id}.yaml`;
+const service = `src/content/services/${content.services.find((entry) => entry['packages'])!.id}.yaml`;
 const firstPackage = ['packages', 'items', 0];
 const founder = `src/content/founders/${readdirSync(join(copy.dir, 'src/content/founders')).find((file) => file.endsWith('.md'))}`;
 
