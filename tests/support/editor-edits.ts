@@ -54,10 +54,10 @@ function editService(document: Document, id: string, taken: Set<number>) {
   if (isSeq(packages) && isMap(packages.items[0])) {
     const first = packages.items[0] as YAMLMap;
     first.set('name', `${String(first.get('name'))} Plus`);
-    const last = (packages.items.at(-1) as YAMLMap).toJSON() as Record<string, unknown>;
+    // A copy of the last package, not marked popular, under a new name and price.
+    const { popular: _, ...last } = (packages.items.at(-1) as YAMLMap).toJSON() as Record<string, unknown>;
     const added = { ...last, name: `Edited package for ${id}`, price: Math.max(...taken) + 100 };
     taken.add(added.price);
-    delete added['popular'];
     document.addIn(['packages', 'items'], document.createNode(added));
   }
   if (document.hasIn(['addons', 'items'])) document.addIn(['addons', 'items'], newAddon(id));

@@ -15,6 +15,7 @@ import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts
 
 const project = resolve(import.meta.dirname, '../../..');
 const copy = parse(readFileSync(join(project, 'src/content/pages/contact.yaml'), 'utf8')) as {
+  form: { submit: string };
   sent: { heading: string };
   toasts: { success: { title: string } };
 };
