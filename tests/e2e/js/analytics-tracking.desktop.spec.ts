@@ -101,6 +101,8 @@ test.describe('after Accept', () => {
     context,
     network,
   }) => {
+    // Every page of the site in one test: on a shared, loaded machine that needs more than 30 s.
+    test.slow();
     await accept(page, network, '/privacy');
     for (const { path } of sweepPages) {
       const address = path === '/no-such-page' ? `${path}?from=test` : path;
