@@ -22,13 +22,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createSiteServer } from '../../server/server.ts';
 import { tagUrls } from '../../src/lib/shared/analytics.ts';
+import { servicePlacements } from '../../src/lib/shared/booking.ts';
 
 import { stubNetwork } from './network.ts';
 import { watchContextProblems } from './page-problems.ts';
 
 import { site } from './site.ts';
 
-import { content } from './content.ts';
+import { content, type ServiceCopy } from './content.ts';
 
 export const contact = content.pages.contact;
 export const layout = content.pages.layout;
@@ -257,23 +258,30 @@ export async function expectBookingClick(page: Page, network: Network, label: st
   expect(await clarityCalls(page)).toContainEqual(['event', 'calendly_click']);
 }
 
+type BookingButton = { path: string; label: string; floating?: true };
+
+/** A service page's booking buttons, for what its content file holds: each package, the quote card… */
+function serviceBookingButtons(service: ServiceCopy): BookingButton[] {
+  const own = servicePlacements(service.id);
+  const path = service.route;
+  const packages = service['packages'] as { items: unknown[]; custom?: unknown } | undefined;
+  return [
+    ...(packages?.items ?? []).map((_, index) => ({ path, label: own.package(index + 1) })),
+    ...(packages?.custom ? [{ path, label: own.custom }] : []),
+    ...(service['quote'] ? [{ path, label: own.quote }] : []),
+    { path, label: own.footer },
+    { path, label: own.sticky, floating: true as const },
+  ];
+}
+
 // Every booking button of spec §2 and §7, where it is (the phone menu's is tested at phone size).
-export const bookingButtons: Array<{ path: string; label: string; floating?: true }> = [
+export const bookingButtons: BookingButton[] = [
   { path: '/', label: 'navigation_desktop' },
   { path: '/', label: 'home_hero' },
   { path: '/', label: 'home_cta' },
   { path: '/services', label: 'services_hero' },
   { path: '/services', label: 'services_bottom_cta' },
-  ...[1, 2, 3].map((n) => ({ path: '/services/content', label: `content_package_${n}` })),
-  ...[1, 2, 3].map((n) => ({ path: '/services/shopify', label: `shopify_package_${n}` })),
-  { path: '/services/shopify', label: 'shopify_package_custom' },
-  { path: '/services/admin-appointment', label: 'admin_appointment_free_quote' },
-  { path: '/services/content', label: 'content_packages_footer' },
-  { path: '/services/shopify', label: 'shopify_packages_footer' },
-  { path: '/services/admin-appointment', label: 'admin_appointment_packages_footer' },
-  { path: '/services/content', label: 'content_packages_sticky', floating: true },
-  { path: '/services/shopify', label: 'shopify_packages_sticky', floating: true },
-  { path: '/services/admin-appointment', label: 'admin_appointment_packages_sticky', floating: true },
+  ...content.services.flatMap(serviceBookingButtons),
   { path: '/about', label: 'about_cta' },
   { path: '/contact', label: 'contact_sidebar' },
   { path: '/contact/sent', label: 'contact_success_message' },

@@ -14,6 +14,7 @@ import { wcagTags } from './axe.ts';
 import { serviceRoute } from '../../src/lib/shared/routes.ts';
 import { fixtures } from './article-fixtures.ts';
 import { fourthService } from './service-fixture.ts';
+import { pageSettled } from './settled.ts';
 
 /** Axe at both widths, no script loaded, and reading with JavaScript off, on the built copy. */
 export function browserChecks(copy: ProjectCopy) {
@@ -53,7 +54,8 @@ export function browserChecks(copy: ProjectCopy) {
           if (request.resourceType() === 'script') scripts.push(request.url());
         });
         for (const route of routes) {
-          await page.goto(origin + route, { waitUntil: 'networkidle' });
+          await page.goto(origin + route);
+          await pageSettled(page);
           const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
           expect(
             violations.map(

@@ -7,7 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { articleBody, markdownFile, type ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import { content } from './content.ts';
 import { markdownBody, proseFrom } from './prose.ts';
+
+// Authors and services are the content's own, whatever founders and services it has.
+const founders = content.founders;
+const author = (i: number) => founders[i % founders.length]!;
+const service = (i: number) => content.services[i % content.services.length]!.id;
 
 const day = (offset: number) => new Date(Date.UTC(2026, 0, 1 + offset)).toISOString().slice(0, 10);
 
@@ -36,7 +42,9 @@ export const fixtures = {
   /** Newest first. */
   caseStudies: ['delta-store', 'gamma-store', 'beta-store', 'alpha-store'],
   draftCaseStudy: 'hidden-draft-study',
-  founders: { 'amelia-hart': 'Amelia Hart', 'daniel-reid': 'Daniel Reid' },
+  /** The long read's author and the newest case study's service. */
+  longReadAuthor: author(1),
+  newestStudyService: service(0),
 };
 
 export function writeArticleFixtures(site: ProjectCopy) {
@@ -49,7 +57,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
           title: `Post number ${i}`,
           description: `Short description of post number ${i}, for the list and for search results.`,
           publishDate: day(i),
-          author: i % 2 ? 'amelia-hart' : 'daniel-reid',
+          author: author(i).id,
           tags: i % 2 ? ['Content'] : ['Shopify'],
         },
         articleBody(300, `Post${i}`),
@@ -64,7 +72,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         title: 'Five thousand words',
         description: 'A long post, to show that length costs a reader nothing on the first screen.',
         publishDate: longPost.published,
-        author: 'amelia-hart',
+        author: author(0).id,
         tags: ['Content'],
       },
       proseFrom(
@@ -73,7 +81,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
       ),
     ),
   );
-  site.copy('src/content/founders/daniel-reid.jpg', 'src/content/blog/long-read.jpg');
+  site.copy(fixtures.longReadAuthor.photoFile, 'src/content/blog/long-read.jpg');
   site.write(
     `src/content/blog/${longRead.id}.md`,
     markdownFile(
@@ -82,7 +90,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         description: 'Everything we know about making a Shopify store fast on a phone, in one place.',
         publishDate: longRead.published,
         updatedDate: '2026-03-10',
-        author: 'daniel-reid',
+        author: fixtures.longReadAuthor.id,
         cover: './long-read.jpg',
         coverAlt: 'A storefront on a phone screen',
         tags: ['Shopify', 'Speed'],
@@ -97,7 +105,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         title: 'A hidden draft post',
         description: 'This post is a draft and must never reach a build, a feed or the sitemap.',
         publishDate: '2026-05-01',
-        author: 'amelia-hart',
+        author: author(0).id,
         tags: ['Secret'],
         draft: true,
       },
@@ -107,7 +115,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
 
   fixtures.caseStudies.forEach((id, index) => {
     const newest = index === 0;
-    if (newest) site.copy('src/content/founders/amelia-hart.jpg', `src/content/case-studies/${id}.jpg`);
+    if (newest) site.copy(author(0).photoFile, `src/content/case-studies/${id}.jpg`);
     site.write(
       `src/content/case-studies/${id}.md`,
       markdownFile(
@@ -116,7 +124,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
           description: `How we helped ${id} grow, with the numbers behind the project.`,
           publishDate: day(40 - index),
           client: `Client ${id}`,
-          service: newest ? 'shopify' : 'content',
+          service: newest ? fixtures.newestStudyService : service(1),
           ...(newest && {
             cover: `./${id}.jpg`,
             coverAlt: 'The client’s new home page',
@@ -140,7 +148,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         description: 'This case study is a draft and must never reach a build or the sitemap.',
         publishDate: '2026-05-01',
         client: 'Secret client',
-        service: 'shopify',
+        service: service(0),
         draft: true,
       },
       'Not yet.',

@@ -34,6 +34,13 @@ export interface ArticleCopy extends Data {
   draft?: boolean;
 }
 
+export interface FounderCopy extends Data {
+  id: string;
+  name: string;
+  /** The photo's path inside the project, e.g. to copy it as an article's cover. */
+  photoFile: string;
+}
+
 export interface RouteExpectation {
   path: string;
   h1: string;
@@ -93,14 +100,31 @@ export function contentOf(root = repository) {
         const id = file.replace(/\.md$/, '');
         return { ...frontMatter(root, `src/content/${folder}/${file}`), id, path: `/${folder}/${id}` };
       });
+  const founders: FounderCopy[] = readdirSync(join(root, 'src/content/founders'))
+    .filter((file) => file.endsWith('.md'))
+    .map((file): FounderCopy => {
+      const data = frontMatter(root, `src/content/founders/${file}`);
+      const id = file.replace(/\.md$/, '');
+      return { ...data, id, photoFile: join('src/content/founders', String(data['photo'])) } as FounderCopy;
+    })
+    .sort((a, b) => a['order'] - b['order']);
   const posts = articles('blog');
   const caseStudies = articles('case-studies');
   /** The services menu: each service's card title, by `order`, as [label, href]. */
   const serviceLinks = services.map((service) => [service.card.title as string, service.route] as const);
-  return { pages, services, legal, routes, serviceLinks, posts, caseStudies };
+  return { pages, services, founders, legal, routes, serviceLinks, posts, caseStudies };
 }
 
 export type Content = ReturnType<typeof contentOf>;
 
 /** The repository's content, read once per test file. */
 export const content = contentOf();
+
+/** Every price a content file's data holds, wherever its schema puts one (packages, add-ons…). */
+export function pricesOf(data: unknown): number[] {
+  if (Array.isArray(data)) return data.flatMap(pricesOf);
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.entries(data).flatMap(([key, value]) =>
+    key === 'price' && typeof value === 'number' ? [value] : pricesOf(value),
+  );
+}

@@ -1,10 +1,12 @@
 /**
  * A fourth service for the test site: one new file in src/content/services/ with an icon the site
  * already draws, and no other change. Its id sorts before two of the three services while its
- * `order` puts it last, so a list in file order would show it elsewhere.
+ * `order`, one more than the highest the content has, puts it last, so a list in file order would
+ * show it elsewhere.
  */
 import { stringify } from 'yaml';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import { content } from './content.ts';
 
 export const fourthService = {
   id: 'bookkeeping-payroll',
@@ -18,7 +20,7 @@ export const fourthService = {
 const { name, headline, icon, packages, questions } = fourthService;
 
 const file = {
-  order: 4,
+  order: Math.max(...content.services.map((service) => Number(service['order']))) + 1,
   card: {
     icon,
     title: name,

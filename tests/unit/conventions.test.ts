@@ -1,6 +1,7 @@
 /**
  * The rules CONTRIBUTING.md states that no linter checks: small files, the environment read in
- * one module per runtime, the functions apart from pages and islands, test tooling under tests/.
+ * one module per runtime, the functions apart from pages and islands, test tooling under tests/,
+ * browser tests that never wait for network idle.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -55,6 +56,12 @@ describe('conventions', () => {
         importsOf(file).some((spec) => /(^|\/)tests\/|^vitest|^@playwright\/test/.test(spec)),
       ),
     ).toEqual([]);
+  });
+
+  it('has browser tests wait for what they need, never for the network to go idle', () => {
+    // Idle is a guess a loaded machine can miss for minutes (tests/support/settled.ts says what instead).
+    const idle = filesUnder('tests', /\.ts$/).filter((file) => /network[i]dle/.test(read(file)));
+    expect(idle).toEqual([]);
   });
 
   it('keeps islands on plain props, hydrated on interaction', () => {

@@ -12,6 +12,7 @@ import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-fi
 import { stubNetwork } from '../../support/network.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';
 import { sweepPages } from '../../support/pages.ts';
+import { pageSettled } from '../../support/settled.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));
@@ -54,7 +55,7 @@ test.describe('the editor at /admin', () => {
       timeout: 20_000,
     });
     await expect(page.getByRole('button', { name: /Work with Local Repository/ })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
 
     expect(scripts).toEqual([new URL(cmsAdmin.script, page.url()).href]);
     expect(thirdParty).toEqual([]);

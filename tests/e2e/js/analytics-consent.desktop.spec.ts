@@ -31,6 +31,7 @@ import {
   serveAnalyticsSite,
   test,
 } from '../../support/analytics-site.ts';
+import { pageSettled } from '../../support/settled.ts';
 
 serveAnalyticsSite();
 
@@ -52,7 +53,7 @@ test.describe('before the visitor chooses', () => {
       // Events fired now wait in memory: a booking click, a history change.
       await clickBooking(page, page.locator('[data-booking="navigation_desktop"]'));
       await page.evaluate(() => history.pushState(null, '', `${location.pathname}?before=consent`));
-      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
       const queue = await page.evaluate(() =>
         JSON.parse(
           JSON.stringify((window as unknown as { dataLayer: IArguments[] }).dataLayer.map((a) => [...a])),
@@ -158,7 +159,7 @@ test.describe('Reject and withdrawal', () => {
       await expect(banner(page)).toBeHidden();
       await clickBooking(page, page.locator('[data-booking="navigation_desktop"]'));
       await page.evaluate(() => history.pushState(null, '', '?after=reject'));
-      await page.waitForLoadState('networkidle');
+      await pageSettled(page);
       expect(await page.evaluate(() => 'clarity' in window)).toBe(false);
     }
     expect(network.analyticsRequests()).toEqual([]);
@@ -205,7 +206,7 @@ test.describe('Reject and withdrawal', () => {
     await page.goto(at('/services'));
     await expect(banner(page)).toBeHidden();
     await clickBooking(page, page.locator('[data-booking="services_hero"]'));
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     expect(network.hits).toHaveLength(sentBefore);
     expect(network.tagRequests()).toHaveLength(tagsBefore);
     expect(await analyticsCookies(context)).toEqual([]);

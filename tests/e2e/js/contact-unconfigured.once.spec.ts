@@ -15,6 +15,7 @@ import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts
 
 const project = resolve(import.meta.dirname, '../../..');
 const copy = parse(readFileSync(join(project, 'src/content/pages/contact.yaml'), 'utf8')) as {
+  form: { submit: string };
   sent: { heading: string };
   toasts: { success: { title: string } };
 };
@@ -42,7 +43,7 @@ test('both forms are answered as sent with mail unconfigured, and both enquiries
   await fillEnquiry(page, enquiry(withScript));
   await expectHydrated(page);
   await takeOurTime(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: copy.form.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: copy.toasts.success.title })).toBeVisible();
   await expect(page.getByRole('heading', { name: copy.sent.heading })).toBeFocused();
 
@@ -52,7 +53,7 @@ test('both forms are answered as sent with mail unconfigured, and both enquiries
     const plain = await noJs.newPage();
     await plain.goto(`${origin}/contact`);
     await fillEnquiry(plain, enquiry(withoutScript));
-    await plain.getByRole('button', { name: 'Send Message' }).click();
+    await plain.getByRole('button', { name: copy.form.submit }).click();
     await expect(plain).toHaveURL(/\/contact\/sent$/);
     await expect(plain.locator('h1')).toHaveText(copy.sent.heading);
   } finally {

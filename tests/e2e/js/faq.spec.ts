@@ -47,51 +47,55 @@ test.describe('FAQ accordion with JavaScript', () => {
   }
 
   test('an item opened before hydration stays open after it', async ({ page, isMobile }) => {
+    const { path, questions } = faqPages.at(-1)!;
     const scripts = await holdScripts(page);
-    await page.goto('/services/admin-appointment');
-    const second = page.locator('[data-faq] details').nth(1);
-    if (isMobile) await second.locator('summary').tap();
-    else await second.locator('summary').click();
-    await expect(second).toHaveAttribute('open', '');
+    await page.goto(path);
+    const opened = page.locator('[data-faq] details').last();
+    if (isMobile) await opened.locator('summary').tap();
+    else await opened.locator('summary').click();
+    await expect(opened).toHaveAttribute('open', '');
     // The interaction asked for the island's code; it is still held back, so this is native <details>.
     await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
     await expect(page.locator('[data-faq] h3 > button')).toHaveCount(0);
 
     scripts.release();
     const buttons = questionButtons(page);
-    await expect(buttons).toHaveCount(4);
-    await expect(buttons.nth(1)).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.locator(`#${await buttons.nth(1).getAttribute('aria-controls')}`)).toBeVisible();
+    await expect(buttons).toHaveCount(questions);
+    await expect(buttons.last()).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator(`#${await buttons.last().getAttribute('aria-controls')}`)).toBeVisible();
     await expect(page.locator('[data-faq] [aria-expanded="true"]')).toHaveCount(1);
   });
 
   test('a press under way when React arrives still opens its item', async ({ page }) => {
+    const { path, questions } = faqPages[0]!;
     const scripts = await holdScripts(page);
-    await page.goto('/services');
-    const third = page.locator('[data-faq] summary').nth(2);
-    await third.scrollIntoViewIfNeeded();
-    const box = (await third.boundingBox())!;
+    await page.goto(path);
+    const pressed = page.locator('[data-faq] summary').last();
+    await pressed.scrollIntoViewIfNeeded();
+    const box = (await pressed.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
     scripts.release();
     // React hydrates while the question is held down; the native control must stay under it.
     await reactHydrated(page.locator('[data-faq] details').last().locator('p'));
-    await expect(third).toHaveCount(1);
+    await expect(pressed).toHaveCount(1);
     await page.mouse.up();
     const buttons = questionButtons(page);
-    await expect(buttons).toHaveCount(3);
-    await expect(buttons.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await expect(buttons).toHaveCount(questions);
+    await expect(buttons.last()).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('keyboard only: focus survives hydration; Enter and Space toggle, one open at a time', async ({
     page,
   }) => {
-    await page.goto('/services/content');
+    // Two questions at least, to move between them.
+    const { path, questions } = faqPages.find((faq) => faq.questions >= 2)!;
+    await page.goto(path);
     // Focusing the first question is the interaction that hydrates the island.
     await page.locator('[data-faq] summary').first().focus();
     const buttons = questionButtons(page);
-    await expect(buttons).toHaveCount(4);
+    await expect(buttons).toHaveCount(questions);
     await expect(buttons.first()).toBeFocused();
 
     await page.keyboard.press('Enter');

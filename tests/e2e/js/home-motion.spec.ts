@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { recordScripts, scrollToY } from '../../support/islands.ts';
+import { content } from '../../support/content.ts';
 
 // Just under and just over each threshold (spec §9).
 const pixels = 4;
@@ -96,7 +97,7 @@ test.describe('home page motion with JavaScript', () => {
     await expect(section).toHaveAttribute('data-fade', 'waiting');
     // Without scrolling, so only the focus can be what shows it.
     await section
-      .getByRole('link', { name: /Learn more/ })
+      .getByRole('link', { name: content.pages.home.services.linkLabel })
       .first()
       .evaluate((link) => {
         (link as HTMLElement).focus({ preventScroll: true });

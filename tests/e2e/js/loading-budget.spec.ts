@@ -13,6 +13,7 @@ import { builtSite, tags } from '../../support/built-site.ts';
 import { islandFiles, recordScripts } from '../../support/islands.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { sweepPages } from '../../support/pages.ts';
+import { pageSettled } from '../../support/settled.ts';
 
 /** React and react-dom's client (about 60 KB compressed) plus one island's own code. */
 const islandBudget = 64 * 1024;
@@ -41,7 +42,7 @@ for (const [component, route] of islandPages) {
     const { blocked } = await stubNetwork(page);
     const scripts = recordScripts(page);
     await page.goto(route);
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     expect(scripts.urls(), `JavaScript files fetched before using ${name}`).toEqual([]);
 
     const island = page.locator(`astro-island[component-url="${component}"]`);
@@ -59,7 +60,7 @@ for (const [component, route] of islandPages) {
 
     await control.focus();
     await expect(island).not.toHaveAttribute('ssr');
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     const fetched = scripts.urls();
     const files = await islandFiles(island);
     expect(fetched).toContain(files.component);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { holdScripts, reactHydrated } from '../../support/islands.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';
+import { content } from '../../support/content.ts';
 
 const toggle = (page: Page) => page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
@@ -74,7 +75,7 @@ test.describe('phone menu with JavaScript', () => {
     await toggle(page).tap();
     await menu(page).getByRole('link', { name: 'Contact', exact: true }).tap();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.locator('h1')).toHaveText('Get in Touch');
+    await expect(page.locator('h1')).toHaveText(content.pages.contact.heading);
   });
 
   test('a tap outside closes it', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { content } from '../../support/content.ts';
 
 test('the 404 page logs the missing path to the console', async ({ page }) => {
   const warnings: string[] = [];
@@ -7,6 +8,6 @@ test('the 404 page logs the missing path to the console', async ({ page }) => {
   });
   const response = await page.goto('/no-such-page?from=test');
   expect(response?.status()).toBe(404);
-  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.locator('h1')).toHaveText(content.pages.notFound.heading);
   await expect.poll(() => warnings).toContain('Page not found: /no-such-page?from=test');
 });

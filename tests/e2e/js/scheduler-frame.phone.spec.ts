@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { stubNetwork } from '../../support/network.ts';
 import { site } from '../../support/site.ts';
 import { content } from '../../support/content.ts';
+import { pageSettled } from '../../support/settled.ts';
 
 const contact = content.pages.contact;
 
@@ -20,7 +21,7 @@ test('the scheduling frame loads only as the visitor nears it, and then at 800 p
   });
 
   await page.goto('/contact');
-  await page.waitForLoadState('networkidle');
+  await pageSettled(page);
   const place = page.locator('[data-scheduler]');
   const placeTop = await place.evaluate((element) => element.getBoundingClientRect().top);
   expect(placeTop, 'the frame starts more than two viewports down').toBeGreaterThan(2 * 600);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { serviceLinks } from '../../support/site.ts';
 import { recordScripts } from '../../support/islands.ts';
+import { pageSettled } from '../../support/settled.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toggle = (page: Page) => nav(page).locator('summary[aria-controls="services-menu"]');
@@ -78,7 +79,7 @@ test.describe('desktop services dropdown with JavaScript', () => {
     await toggle(page).click();
     await page.keyboard.press('Escape');
     await expect(firstService(page)).toBeHidden();
-    await page.waitForLoadState('networkidle');
+    await pageSettled(page);
     expect(scripts.urls()).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ test('without JavaScript an enquiry is sent and the visitor lands on the sent pa
   await expect(page).toHaveURL(/\/contact\/sent$/);
   await expect(page.locator('h1')).toHaveText(contact.sent.heading);
   await expect(page.getByText(contact.toasts.success.description)).toBeVisible();
-  const book = page.getByRole('link', { name: /Book a call now/ });
+  const book = page.getByRole('link', { name: contact.sent.bookLabel });
   await expect(book).toHaveAttribute('href', site.bookingUrl);
   await expect(book).toHaveAttribute('target', '_blank');
   await expect(page.getByRole('link', { name: contact.sent.againLabel })).toHaveAttribute('href', '/contact');

@@ -17,7 +17,9 @@ test.describe('home page motion without JavaScript', () => {
     await heading.scrollIntoViewIfNeeded();
     await expect(heading).toBeInViewport();
     expect(await opacity(section)).toBe('1');
-    await expect(section.getByRole('link', { name: /Learn more/ })).toHaveCount(3);
+    await expect(section.getByRole('link', { name: content.pages.home.services.linkLabel })).toHaveCount(
+      content.services.length,
+    );
   });
 
   test('the scroll indicator links to the services section', async ({ page }) => {

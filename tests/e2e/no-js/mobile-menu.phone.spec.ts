@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { serviceLinks, site } from '../../support/site.ts';
+import { content } from '../../support/content.ts';
 
 test.describe('phone menu without JavaScript', () => {
   test('opens natively and every link in it works', async ({ page }) => {
@@ -25,7 +26,7 @@ test.describe('phone menu without JavaScript', () => {
 
     await menu.getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.locator('h1')).toHaveText('Get in Touch');
+    await expect(page.locator('h1')).toHaveText(content.pages.contact.heading);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
   });
 

@@ -32,7 +32,7 @@ test('static hosts without redirect rules get a page that replaces the history e
 test('an unknown path answers 404 with the 404 page, kept out of search', async ({ page }) => {
   const response = await page.goto('/services/no-such-service');
   expect(response?.status()).toBe(404);
-  await expect(page.locator('h1')).toHaveText('Page Not Found');
+  await expect(page.locator('h1')).toHaveText(content.pages.notFound.heading);
   await expect(page.getByRole('link', { name: content.pages.notFound.linkLabel })).toHaveAttribute(
     'href',
     '/',

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { fillPlaceholders } from '../../../src/lib/shared/placeholders.ts';
 import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '../../support/site.ts';
 
@@ -154,7 +155,12 @@ for (const path of indexableRoutes) {
       'href',
       new RegExp(`^${packagesPage}#[\\w-]+$`),
     );
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${site.brand}`);
+    await expect(footer).toContainText(
+      fillPlaceholders(layout.footer.copyright, {
+        year: String(new Date().getFullYear()),
+        brand: site.brand,
+      }),
+    );
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     await expect(footer.locator('a[href="/accessibility"]')).toHaveCount(1);

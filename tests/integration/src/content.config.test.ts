@@ -1,12 +1,18 @@
 /**
  * An editor's wrong edit must fail the build with the file and the field named. One temporary copy
  * of the project's sources: each case breaks one content file, runs `astro sync` (which validates
- * every collection exactly as `astro build` does) and puts the file back.
+ * every collection exactly as `astro build` does) and puts the file back. Each mistake is made on
+ * what the file holds now (the first service's first package, the first founder), so an editor's
+ * valid edits never break these tests.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { copyProject } from '../../../scripts/bench/project-copy.ts';
+import { legalForms } from '../../../src/schemas/company.ts';
+import { shippedCompany } from '../../support/company.ts';
+import { content } from '../../support/content.ts';
+import { editedFrontMatter, editedYaml } from '../../support/yaml-edits.ts';
 
 const copy = copyProject('content-schema');
 afterAll(() => copy.cleanup());
@@ -23,6 +29,10 @@ function syncWithEdit(file: string, edit: (text: string) => string) {
   }
 }
 
+const service = `src/content/services/${content.services.find((entry) => entry['packages'])!.id}.yaml`;
+const firstPackage = ['packages', 'items', 0];
+const founder = `src/content/founders/${readdirSync(join(copy.dir, 'src/content/founders')).find((file) => file.endsWith('.md'))}`;
+
 describe('content schemas', () => {
   it('accept the content as committed', () => {
     const result = syncWithEdit('src/content/pages/home.yaml', (text) => `${text}\n# unchanged\n`);
@@ -31,58 +41,66 @@ describe('content schemas', () => {
   });
 
   it('reject a price written as text, naming the file and the field', () => {
-    const result = syncWithEdit('src/content/services/shopify.yaml', (text) =>
-      text.replace('price: 999', 'price: "£999"'),
+    const result = syncWithEdit(service, (text) =>
+      editedYaml(text, (document) => {
+        const price = [...firstPackage, 'price'];
+        document.setIn(price, `£${String(document.getIn(price))}`);
+      }),
     );
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/services/shopify.yaml');
-    expect(result.output).toContain('packages.items.1.price');
+    expect(result.output).toContain(service);
+    expect(result.output).toContain('packages.items.0.price');
     expect(result.output).toContain('must be a number of pounds');
   });
 
   it('reject a package with no name', () => {
-    const result = syncWithEdit('src/content/services/content.yaml', (text) =>
-      text.replace('- name: Starter Copy Package\n      price: 249', '- price: 249'),
+    const result = syncWithEdit(service, (text) =>
+      editedYaml(text, (document) => document.deleteIn([...firstPackage, 'name'])),
     );
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/services/content.yaml');
+    expect(result.output).toContain(service);
     expect(result.output).toContain('packages.items.0.name');
   });
 
   it('reject a founder photo with no description for people who cannot see it', () => {
-    const result = syncWithEdit('src/content/founders/amelia-hart.md', (text) =>
-      text.replace(/^photoAlt:.*\n/m, ''),
+    const result = syncWithEdit(founder, (text) =>
+      editedFrontMatter(text, (document) => document.delete('photoAlt')),
     );
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/founders/amelia-hart.md');
+    expect(result.output).toContain(founder);
     expect(result.output).toContain('photoAlt');
   });
 
   it('reject two packages marked popular on one page', () => {
-    const result = syncWithEdit('src/content/services/shopify.yaml', (text) =>
-      text.replace(
-        '    - name: Basic\n      price: 400\n',
-        '    - name: Basic\n      price: 400\n      popular: true\n',
-      ),
+    const result = syncWithEdit(service, (text) =>
+      editedYaml(text, (document) => {
+        const first = (document.getIn(firstPackage) as { toJSON(): Record<string, unknown> }).toJSON();
+        document.setIn([...firstPackage, 'popular'], true);
+        const copy = { ...first, name: `${String(first['name'])} (copy)`, popular: true };
+        document.addIn(['packages', 'items'], document.createNode(copy));
+      }),
     );
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/services/shopify.yaml');
+    expect(result.output).toContain(service);
     expect(result.output).toContain('only one package can be marked popular');
   });
 
   it('reject a card icon the site cannot draw, naming the icons it can', () => {
-    const result = syncWithEdit('src/content/services/content.yaml', (text) =>
-      text.replace('  icon: content\n', '  icon: rocket\n'),
+    const result = syncWithEdit(service, (text) =>
+      editedYaml(text, (document) => document.setIn(['card', 'icon'], 'rocket')),
     );
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/services/content.yaml');
+    expect(result.output).toContain(service);
     expect(result.output).toContain('card.icon');
     expect(result.output).toMatch(/must be one of the site’s icons: .*\bcalendar\b/);
   });
 
   it('reject a search description that search results would cut', () => {
     const result = syncWithEdit('src/content/pages/about.yaml', (text) =>
-      text.replace(/^( {2}description: )(.*)$/m, (_, key: string, value: string) => key + value.repeat(3)),
+      editedYaml(text, (document) => {
+        const description = ['seo', 'description'];
+        document.setIn(description, `${String(document.getIn(description))}${' More words.'.repeat(15)}`);
+      }),
     );
     expect(result.status).not.toBe(0);
     expect(result.output).toContain('src/content/pages/about.yaml');
@@ -90,15 +108,24 @@ describe('content schemas', () => {
   });
 
   it('reject a company entry by its legal form, naming the file and the field', () => {
-    const noNumber = syncWithEdit('src/content/company.yaml', (text) =>
-      text.replace(/^companyNumber: .*$/m, ''),
+    // A company or LLP without its number, or a sole trader or partnership with one.
+    const form = legalForms[shippedCompany().legalForm];
+    const wrongNumber = syncWithEdit('src/content/company.yaml', (text) =>
+      editedYaml(text, (document) => {
+        if (form.registered) document.delete('companyNumber');
+        else document.set('companyNumber', '00000000');
+      }),
     );
-    expect(noNumber.status).not.toBe(0);
-    expect(noNumber.output).toContain('src/content/company.yaml');
-    expect(noNumber.output).toMatch(/companyNumber: is required for a private limited company/);
+    expect(wrongNumber.status).not.toBe(0);
+    expect(wrongNumber.output).toContain('src/content/company.yaml');
+    expect(wrongNumber.output).toContain(
+      form.registered
+        ? `companyNumber: is required for ${form.words}`
+        : `${form.words} has no company number`,
+    );
 
     const badPostcode = syncWithEdit('src/content/company.yaml', (text) =>
-      text.replace(/^( {2}postcode: ).*$/m, '$1SW1A1AA'),
+      editedYaml(text, (document) => document.setIn(['registeredOffice', 'postcode'], 'SW1A1AA')),
     );
     expect(badPostcode.status).not.toBe(0);
     expect(badPostcode.output).toContain('registeredOffice.postcode');

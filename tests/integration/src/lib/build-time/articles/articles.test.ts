@@ -2,8 +2,8 @@
  * Blog posts and case studies, end to end: one temporary copy of the project with the fixture
  * entries of tests/support/article-fixtures.ts, built once, then read as crawlers and visitors see it.
  * The same copy has a fourth service (tests/support/service-fixture.ts, checked by service-checks.ts)
- * a changed Shopify price (tests/support/price-checks.ts) and an editor's other edits
- * (tests/support/editor-edits.ts); its long pages keep the byte budgets (tests/support/budget-checks.ts).
+ * a year of an editor's edits (tests/support/editor-edits.ts) and then one changed price
+ * (tests/support/price-checks.ts); its long pages keep the byte budgets (tests/support/budget-checks.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { htmlFiles } from '../../../../../../src/integrations/built-files.ts';
 import { htmlErrors } from '../../../../../support/html-validity.ts';
 import { copyProject } from '../../../../../../scripts/bench/project-copy.ts';
 import { site } from '../../../../../../src/site.config.ts';
+import { fillPlaceholders } from '../../../../../../src/lib/shared/placeholders.ts';
+import { serviceRoute } from '../../../../../../src/lib/shared/routes.ts';
 import { browserChecks, previewChecks } from '../../../../../support/article-browser.ts';
 import { fixtures, writeArticleFixtures } from '../../../../../support/article-fixtures.ts';
 import { builtSite, jsonLdNodes, metaContent, tags, xmlValues } from '../../../../../support/built-site.ts';
@@ -40,8 +42,8 @@ let build: { status: number | null; output: string };
 beforeAll(() => {
   writeArticleFixtures(copy);
   writeServiceFixture(copy);
-  writePriceChange(copy);
   writeEditorEdits(copy);
+  writePriceChange(copy);
   build = copy.build();
 });
 afterAll(() => copy.cleanup());
@@ -68,7 +70,7 @@ describe('a site with published articles', () => {
     expect(built.exists('/blog/1')).toBe(false);
     expect(built.exists('/blog/3')).toBe(false);
     expect(first).not.toContain(contentOf(copy.dir).pages.blog.text);
-    expect(first).toContain('Daniel Reid');
+    expect(first).toContain(fixtures.longReadAuthor.name);
   });
 
   it('links list pages to each other, in the page and in the head, page 1 canonical at /blog', () => {
@@ -83,7 +85,9 @@ describe('a site with published articles', () => {
     expect(link(second, 'prev')).toBe(absolute('/blog'));
     expect(relLink(first, 'next')).toBe('/blog/2');
     expect(relLink(second, 'prev')).toBe('/blog');
-    expect(second).toContain('<title>Blog, page 2 | ');
+    const blog = contentOf(copy.dir).pages.blog;
+    const secondTitle = fillPlaceholders(blog.published.pageTitle, { title: blog.seo.title, page: '2' });
+    expect(second).toContain(`<title>${secondTitle} | `);
   });
 
   it('gives a post its page: one h1, dates, reading time, byline with photo, linked headings, booking button', () => {
@@ -92,8 +96,11 @@ describe('a site with published articles', () => {
     expect(page).toContain(`>${fixtures.longRead.title}</h1>`);
     expect(page).toContain('<time datetime="2026-03-01">1 March 2026</time>');
     expect(page).toContain('<time datetime="2026-03-10">10 March 2026</time>');
-    expect(page).toContain('8 min read');
-    expect(page).toMatch(/Written by\s*<a href="\/about"[^>]*>Daniel Reid<\/a>/);
+    const { published } = contentOf(copy.dir).pages.blog;
+    expect(page).toContain(fillPlaceholders(published.readingTime, { minutes: '8' }));
+    expect(page).toMatch(
+      new RegExp(`${published.byline}\\s*<a href="/about"[^>]*>${fixtures.longReadAuthor.name}</a>`),
+    );
     expect(page).toContain('<h2 id="part-1"><a href="#part-1">Part 1</a></h2>');
     const booking = tags(page, 'a').filter((a) => a['data-booking'] === 'blog_post_cta');
     expect(booking).toHaveLength(1);
@@ -125,20 +132,20 @@ describe('a site with published articles', () => {
       headline: fixtures.longRead.title,
       datePublished: '2026-03-01',
       dateModified: '2026-03-10',
-      author: { '@type': 'Person', name: 'Daniel Reid' },
+      author: { '@type': 'Person', name: fixtures.longReadAuthor.name },
       publisher: { '@id': `${absolute('/')}#organisation` },
     });
     expect(String(posting['image'])).toMatch(new RegExp(`^${site.url}/_astro/.+\\.jpg$`));
     const crumbs = post.find((node) => node['@type'] === 'BreadcrumbList')!['itemListElement'];
     expect((crumbs as { name: string }[]).map((crumb) => crumb.name)).toEqual([
       'Home',
-      'Blog',
+      contentOf(copy.dir).pages.blog.heading,
       fixtures.longRead.title,
     ]);
 
     const study = jsonLdNodes(built.html(`/case-studies/${fixtures.caseStudies[0]}`));
     expect(study.find((node) => node['@type'] === 'Article')).toMatchObject({
-      about: { '@id': `${absolute('/services/shopify')}#service` },
+      about: { '@id': `${absolute(serviceRoute(fixtures.newestStudyService))}#service` },
     });
     expect(study.some((node) => node['@type'] === 'BreadcrumbList')).toBe(true);
   });
@@ -146,7 +153,10 @@ describe('a site with published articles', () => {
   it('gives a case study its client, service link, results, quote and booking button', () => {
     const page = built.html(`/case-studies/${fixtures.caseStudies[0]}`);
     expect(page).toContain(`Client ${fixtures.caseStudies[0]}`);
-    expect(page).toMatch(/<a href="\/services\/shopify" class="link">Shopify Builds &amp; Optimisation<\/a>/);
+    const service = contentOf(copy.dir).services.find(({ id }) => id === fixtures.newestStudyService)!;
+    expect(page).toContain(
+      `<a href="${service.route}" class="link">${service.breadcrumb.replace(/&/g, '&amp;')}</a>`,
+    );
     expect(page).toContain('+38%');
     expect(page).toContain('They made our store twice as fast.');
     expect(tags(page, 'a').filter((a) => a['data-booking'] === 'case_study_cta')).toHaveLength(1);
