@@ -20,9 +20,11 @@ const pagesBeforeIntent = 3;
 
 /**
  * Links never speculated on wherever they point: new-tab links (the booking page), downloads,
- * links an editor marks `rel="external"`, and any booking link.
+ * links an editor marks `rel="external"`, any booking link, and links to the page itself (its
+ * own menu entry, a skip link to its content).
  */
-const excludedLinks = 'a[rel~="external"], a[target], a[download], [data-booking]';
+const excludedLinks =
+  'a[rel~="external"], a[target], a[download], [data-booking], [aria-current="page"], a[href^="#"]';
 
 /** Any address with a dot in its path is a file, never a page: feeds, images, icons, `.html` twins. */
 const files = '/*.*';
@@ -66,10 +68,21 @@ const sameSite = (paths: string | string[], excludedPaths: readonly string[]): P
   ],
 });
 
+/**
+ * Pages fetched as soon as the rules are read, from any page that links to them, except from
+ * themselves: a page whose menu marks one of them as the current page has it already.
+ */
 const ahead = (paths: string[], excludedPaths: readonly string[]): Rule[] =>
-  paths.length === 0
-    ? []
-    : [{ source: 'document', where: sameSite(paths, excludedPaths), eagerness: 'immediate' }];
+  paths.map((path) => ({
+    source: 'document',
+    where: {
+      and: [
+        sameSite(path, excludedPaths),
+        { not: { selector_matches: `:root:has([aria-current="page"][href="${path}"]) a` } },
+      ],
+    },
+    eagerness: 'immediate',
+  }));
 
 /** Each rules file the build writes, by its path on the site. */
 export function speculationRuleSets(input: SpeculationInput): Record<string, RuleSet> {

@@ -1,6 +1,7 @@
 /**
  * Every page a visitor can land on, with JavaScript, at both sizes, each checked in one load:
- * - byte budgets, measured on what a first visit really fetches (deterministic, unlike timings):
+ * - byte budgets, measured on what a first visit really fetches for the page itself (deterministic,
+ *   unlike timings; what the speculation rules fetch ahead is tests/e2e/js/speculation-rules.once.spec.ts):
  *   the HTML plus its render-blocking CSS must fit the first round trip (14 KB gzipped), a page
  *   without its photos must stay under 50 KiB, and no JavaScript file may load before interaction,
  *   neither with the page nor while the visitor scrolls through it (using an island is
@@ -19,6 +20,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
+import { speculationRulesFolder } from '../../../src/lib/shared/response-headers.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { recordScripts, scrollToY } from '../../support/islands.ts';
@@ -37,7 +39,16 @@ const photo = /^image\/(jpeg|avif|webp)$/;
 
 const gzipped = async (response: Response) => gzipSync(await response.body(), { level: 9 }).length;
 
-/** The budgets of the first load, given every response it brought. */
+/**
+ * What the speculation rules bring rather than the page: the rules files its header names, and
+ * whatever Chromium fetches ahead (`Sec-Purpose`), counted apart in
+ * tests/e2e/js/speculation-rules.once.spec.ts.
+ */
+const isSpeculative = (response: Response) =>
+  response.request().headers()['sec-purpose'] !== undefined ||
+  new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
+
+/** The budgets of the first load, given every response it brought for the page itself. */
 async function expectWithinBudgets(page: Page, responses: Response[]) {
   const scripts = responses.filter((response) => response.request().resourceType() === 'script');
   expect(scripts.map((response) => response.url())).toEqual([]);
@@ -120,7 +131,10 @@ for (const { path, status } of sweepPages) {
     expect(response?.status()).toBe(status);
     await page.waitForLoadState('networkidle');
 
-    await expectWithinBudgets(page, [...responses]);
+    await expectWithinBudgets(
+      page,
+      responses.filter((each) => !isSpeculative(each)),
+    );
     await expectServedPolicy(page, path, status, response!);
     await expectNoAxeViolations(page, path);
     await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
