@@ -21,12 +21,11 @@ import {
   speculationHeaders,
   speculationRuleSets,
 } from '../lib/build-time/speculation-rules.ts';
-import { contactRoute, routePath, servicesRoute } from '../lib/shared/routes.ts';
+import { contactRoute, routePath } from '../lib/shared/routes.ts';
 import { htmlFiles } from './built-files.ts';
 
 /** The speculation rules, written into the build, and the headers that name them. */
 async function writeSpeculationRules(out: string, root: string, pages: Map<string, string>) {
-  const servicesListPaths = ['/', servicesRoute];
   const sets = speculationRuleSets({
     excludedPaths: [...pages]
       .filter(([, html]) => isNoindexPage(html))
@@ -39,7 +38,7 @@ async function writeSpeculationRules(out: string, root: string, pages: Map<strin
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(rules));
   }
-  return speculationHeaders({ servicesListPaths });
+  return speculationHeaders();
 }
 
 export function securityHeaders(options: {

@@ -9,6 +9,7 @@
  */
 import type { HeaderRule } from '../shared/headers-file.ts';
 import { speculationRulesFolder } from '../shared/response-headers.ts';
+import { servicesRoute } from '../shared/routes.ts';
 import { htmlElements } from './html-elements.ts';
 
 /**
@@ -101,22 +102,19 @@ export function speculationRuleSets(input: SpeculationInput): Record<string, Rul
 /** `Speculation-Rules` header values: a structured list of quoted URLs. */
 const headerValue = (path: string) => JSON.stringify(path);
 
+/** The pages that list the services, where they are fetched ahead: the home and services pages. */
+const servicesListPaths = ['/', servicesRoute];
+
 /**
  * The `Speculation-Rules` header of every public page (handed to pageRules with its policy), and
  * the rules adding the services file on the pages that list them: Netlify, like the local server,
  * joins both values into one list.
  */
-export function speculationHeaders(input: {
-  /** The pages that list the services (the home and services pages). */
-  servicesListPaths: readonly string[];
-}): {
-  pageHeaders: HeaderRule['headers'];
-  rules: HeaderRule[];
-} {
+export function speculationHeaders(): { pageHeaders: HeaderRule['headers']; rules: HeaderRule[] } {
   const services = headerValue(`${speculationRulesFolder}/services.json`);
   return {
     pageHeaders: [['Speculation-Rules', headerValue(`${speculationRulesFolder}/site.json`)]],
-    rules: input.servicesListPaths.map((path) => ({ path, headers: [['Speculation-Rules', services]] })),
+    rules: servicesListPaths.map((path) => ({ path, headers: [['Speculation-Rules', services]] })),
   };
 }
 

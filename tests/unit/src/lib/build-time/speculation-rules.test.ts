@@ -82,7 +82,7 @@ describe('the speculation rules', () => {
 
 describe('the Speculation-Rules headers', () => {
   const files = Object.keys(sets);
-  const { pageHeaders, rules } = speculationHeaders({ servicesListPaths: ['/', '/services'] });
+  const { pageHeaders, rules } = speculationHeaders();
   const page = { path: '/:page', headers: pageHeaders };
 
   it('name the site-wide file on every page, and the services file too where services are listed', () => {
