@@ -42,7 +42,7 @@ interface Rule {
   eagerness: 'immediate' | 'moderate';
 }
 
-export interface RuleSet {
+interface RuleSet {
   prefetch?: Rule[];
   prerender?: Rule[];
 }

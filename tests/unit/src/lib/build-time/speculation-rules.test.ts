@@ -4,9 +4,8 @@ import {
   isNoindexPage,
   speculationHeaders,
   speculationRuleSets,
-  type RuleSet,
 } from '../../../../../src/lib/build-time/speculation-rules.ts';
-import { namedRuleFiles, ruleSetSchema } from '../../../../support/speculation.ts';
+import { namedRuleFiles, ruleSetSchema, type RuleSet } from '../../../../support/speculation.ts';
 
 const origin = 'https://site.example';
 const services = ['/services/a', '/services/b', '/services/c', '/services/d'];
