@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { testChromium } from './tests/support/chromium.ts';
+import { testChromium, testChromiumArgs } from './tests/support/chromium.ts';
 
 /**
  * Browser tests run against the built site served by our own server (the same one `npm start`
@@ -28,15 +28,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     launchOptions: {
       executablePath: testChromium,
-      // Quiet Chromium's background traffic: the test machines have no network beyond localhost.
-      // Any other host fails at once instead of waiting on a resolver or a connection that never
-      // answers (tests that need an outside page stub it: tests/support/network.ts).
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-      ],
+      args: testChromiumArgs,
     },
     // A failed test keeps its trace: actions, DOM snapshots, console and network. Without the
     // screencast, which costs about a fifth of the suite's time and adds little to the snapshots.

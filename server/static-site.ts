@@ -121,7 +121,10 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
           : [undefined, asset.body];
     res.statusCode = status;
     applyHeaders(res, pathname);
-    res.setHeader('Content-Type', contentTypeFor(file));
+    // A `_headers` rule may name a file's type (the speculation rules), as on Netlify; an error
+    // page is HTML whatever path it answers.
+    const named = status === 200 ? headersForPath(pathname)['content-type'] : undefined;
+    res.setHeader('Content-Type', named ?? contentTypeFor(file));
     // An error page is never a hashed asset, whatever path it answers.
     res.setHeader('Cache-Control', status === 200 ? cacheFor(pathname) : cacheControl.revalidate);
     res.setHeader('Content-Length', body.length);

@@ -3,9 +3,10 @@
  * Content-Security-Policy rule per public path and the editor's own policy for its page. The
  * policy holds the hash of every inline <script> and <style> the pages contain, computed here and
  * never typed by hand, so a changed inline script can never be silently blocked in production.
+ * It also writes the speculation rules the pages' headers name (speculation-rules.ts).
  */
-import { access, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { AnalyticsIds } from '../lib/shared/analytics.ts';
@@ -14,15 +15,43 @@ import { baseHeaderRules } from '../lib/shared/response-headers.ts';
 import { contentSecurityPolicy, pageRules, withPolicyMeta } from '../lib/shared/security-headers.ts';
 import { inlineHashes, mergeHashes } from '../lib/build-time/security/inline-hashes.ts';
 import { cmsAdmin } from '../lib/build-time/cms/cms-admin.ts';
+import { readServiceLinks } from '../lib/build-time/content/service-files.ts';
+import {
+  isNoindexPage,
+  speculationHeaders,
+  speculationRuleSets,
+} from '../lib/build-time/speculation-rules.ts';
+import { contactRoute, routePath } from '../lib/shared/routes.ts';
 import { htmlFiles } from './built-files.ts';
+
+/** The speculation rules, written into the build, and the headers that name them. */
+async function writeSpeculationRules(out: string, root: string, pages: Map<string, string>) {
+  const sets = speculationRuleSets({
+    excludedPaths: [...pages]
+      .filter(([, html]) => isNoindexPage(html))
+      .map(([file]) => routePath(`/${relative(out, file)}`)),
+    contactPath: contactRoute,
+    serviceRoutes: readServiceLinks(root).map(({ href }) => href),
+  });
+  for (const [path, rules] of Object.entries(sets)) {
+    const file = join(out, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(rules));
+  }
+  return speculationHeaders();
+}
 
 export function securityHeaders(options: {
   frameOrigins: string[];
   analytics: AnalyticsIds;
 }): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'security-headers',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        root = fileURLToPath(config.root);
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const file = join(out, '_headers');
@@ -35,19 +64,28 @@ export function securityHeaders(options: {
         )
           throw new Error('public/_headers is not used: put headers in src/lib/shared/response-headers.ts');
         const admin = join(out, `${cmsAdmin.page}.html`);
-        const pages = (await htmlFiles(out)).filter((page) => page !== admin);
-        const hashes = mergeHashes(
-          await Promise.all(pages.map(async (page) => inlineHashes(await readFile(page, 'utf8')))),
+        const files = await htmlFiles(out);
+        const html = new Map(
+          await Promise.all(files.map(async (file) => [file, await readFile(file, 'utf8')] as const)),
         );
+        const pages = files.filter((page) => page !== admin);
+        const hashes = mergeHashes(pages.map((page) => inlineHashes(html.get(page)!)));
         const policy = contentSecurityPolicy({ hashes, ...options });
         const notFound = join(out, '404.html');
         await writeFile(notFound, withPolicyMeta(await readFile(notFound, 'utf8'), policy));
         const topLevelFiles = (await readdir(out, { withFileTypes: true }))
           .filter((entry) => entry.isFile())
           .map((entry) => entry.name);
+        const speculation = await writeSpeculationRules(out, root, html);
         const rules = [
           ...baseHeaderRules,
-          ...pageRules({ topLevelFiles, publicPolicy: policy, adminPath: cmsAdmin.page }),
+          ...pageRules({
+            topLevelFiles,
+            publicPolicy: policy,
+            adminPath: cmsAdmin.page,
+            pageHeaders: speculation.pageHeaders,
+          }),
+          ...speculation.rules,
         ];
         const source = `# Written by the build (src/integrations/security-headers.ts) from ${pages.length} pages.\n`;
         await writeFile(file, source + formatHeadersFile(rules));

@@ -12,3 +12,16 @@ import { existsSync } from 'node:fs';
 export const testChromium =
   process.env.CHROME_PATH ??
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+
+/**
+ * Chromium's flags in every browser test. Quiet Chromium's background traffic: the test machines
+ * have no network beyond localhost. Any other host fails at once instead of waiting on a resolver
+ * or a connection that never answers (tests that need an outside page stub it:
+ * tests/support/network.ts).
+ */
+export const testChromiumArgs = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];

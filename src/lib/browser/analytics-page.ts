@@ -7,6 +7,8 @@
  * - `calendly_click` for any link with `data-booking` (its placement label);
  * - `form_submit` and `contact_form` when a `form[data-contact-form]` is sent (no field values);
  * - `page_not_found` where the page marks itself with `data-page-not-found` (the 404 page).
+ * A page Chromium prerenders (the speculation rules) runs its scripts before the visitor sees it,
+ * or for a page never shown: analytics, banner included, starts only once it is shown.
  */
 import {
   contactFormName,
@@ -23,7 +25,14 @@ import type { BookingPlacement } from '../shared/booking.ts';
 const closest = <T extends Element>(target: EventTarget | null, selector: string) =>
   target instanceof Element ? target.closest<T>(selector) : null;
 
+/** `document.prerendering`, not yet in TypeScript's DOM types; false where unsupported. */
+const prerendering = () => (document as Document & { prerendering?: boolean }).prerendering === true;
+
 export function startAnalytics(): void {
+  if (prerendering()) {
+    document.addEventListener('prerenderingchange', startAnalytics, { once: true });
+    return;
+  }
   const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
   if (!banner) return;
 

@@ -6,14 +6,17 @@
 import { withoutTrailingSlash } from './paths.ts';
 
 /** The services overview; each service's page sits one level under it. */
-const servicesRoute = '/services';
+export const servicesRoute = '/services';
+
+/** The contact page: the form, the booking link and the agency's details. */
+export const contactRoute = '/contact';
 
 /** The indexable routes other than the service pages (spec §2), in the site's order. */
 export const siteRoutes = [
   '/',
   servicesRoute,
   '/about',
-  '/contact',
+  contactRoute,
   '/blog',
   '/case-studies',
   '/privacy',

@@ -106,6 +106,8 @@ interface PageRulesInput {
   publicPolicy: string;
   /** The editor's page, e.g. /admin: the only page that gets a different policy. */
   adminPath: string;
+  /** Headers every public page carries beside its policy (the speculation rules), never the editor. */
+  pageHeaders?: HeaderRule['headers'];
 }
 
 /**
@@ -113,10 +115,16 @@ interface PageRulesInput {
  * browser then enforces both policies, so no rule may match both a public page and the editor:
  * public pages are named one by one at the top level, and `/:a/:b/*` covers every deeper path.
  */
-export function pageRules({ topLevelFiles, publicPolicy, adminPath }: PageRulesInput): HeaderRule[] {
+export function pageRules({
+  topLevelFiles,
+  publicPolicy,
+  adminPath,
+  pageHeaders = [],
+}: PageRulesInput): HeaderRule[] {
   const publicHeaders: HeaderRule['headers'] = [
     ['Content-Security-Policy', publicPolicy],
     ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ...pageHeaders,
   ];
   const admin = adminPath.slice(1);
   const paths = new Set<string>();

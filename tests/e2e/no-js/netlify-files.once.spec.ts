@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { redirectTarget, redirects } from '../../../src/lib/shared/redirects.ts';
 import { buildConfig } from '../../../src/lib/build-time/build-config.ts';
 import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
+import { speculationHeaders } from '../../../src/lib/build-time/speculation-rules.ts';
 import { inlineHashes, mergeHashes } from '../../../src/lib/build-time/security/inline-hashes.ts';
 import { parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
@@ -78,9 +79,17 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
   const topLevelFiles = readdirSync(dist, { withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name);
-  const generated = pageRules({ topLevelFiles, publicPolicy: policy, adminPath: cmsAdmin.page }).map(
-    (rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }),
-  );
+  // Then every public page's speculation rules, named beside its policy (speculation-rules.ts).
+  const speculation = speculationHeaders();
+  const generated = [
+    ...pageRules({
+      topLevelFiles,
+      publicPolicy: policy,
+      adminPath: cmsAdmin.page,
+      pageHeaders: speculation.pageHeaders,
+    }),
+    ...speculation.rules,
+  ].map((rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }));
   expect(built).toEqual([...siteWide, ...generated]);
 
   // The local server's own reader sees the very same rules.

@@ -20,7 +20,12 @@ beforeAll(async () => {
   writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
   writeFileSync(join(root, '_astro', 'site.abc123.css'), 'body{color:red}');
   writeFileSync(join(root, 'config.yml'), 'backend: {}\n');
-  writeFileSync(join(root, '_headers'), '/*\n  X-Content-Type-Options: nosniff\n/about\n  X-Page: about\n');
+  mkdirSync(join(root, 'rules'));
+  writeFileSync(join(root, 'rules', 'site.json'), '{}');
+  writeFileSync(
+    join(root, '_headers'),
+    '/*\n  X-Content-Type-Options: nosniff\n/about\n  X-Page: about\n/rules/*\n  Content-Type: application/x-rules\n',
+  );
   writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -111,6 +116,13 @@ describe('headers from _headers', () => {
     }
     expect((await get('/about')).headers.get('x-page')).toBe('about');
     expect((await get('/')).headers.get('x-page')).toBeNull();
+  });
+
+  it('sends the Content-Type a rule names for a file, and never on a 404 page', async () => {
+    expect((await get('/rules/site.json')).headers.get('content-type')).toBe('application/x-rules');
+    const missing = await get('/rules/missing.json');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('text/html; charset=utf-8');
   });
 
   it('never marks a 404 answer as an immutable asset', async () => {

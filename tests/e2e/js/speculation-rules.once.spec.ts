@@ -1,0 +1,105 @@
+/**
+ * The speculation rules as every page sends them (src/lib/build-time/speculation-rules.ts): named
+ * by the page's `Speculation-Rules` header, served as `application/speculationrules+json`, valid,
+ * and matching, on the page's real links, only what they may: same-site pages, never the booking
+ * page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
+ * links marked external, and at most three pages fetched before the visitor shows any intent.
+ * Chromium accepting and using them is tests/e2e/js/prerender.desktop.spec.ts.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Response } from '@playwright/test';
+import { redirects } from '../../../src/lib/shared/redirects.ts';
+import { sweepPages } from '../../support/pages.ts';
+import { site } from '../../support/site.ts';
+import { ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
+
+/** Pages fetched ahead of any intent, from any one page, and all they may weigh with the rules files. */
+const PAGES_BEFORE_INTENT = 3;
+const BYTES_BEFORE_INTENT = 45 * 1024;
+
+const pages = sweepPages.filter(({ status }) => status === 200);
+
+test('the editor at /admin names no speculation rules', async ({ request }) => {
+  const response = await request.get('/admin');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['speculation-rules']).toBeUndefined();
+});
+
+for (const { path } of pages) {
+  test(`${path} names valid rules that speculate only on same-site pages, a few ahead of intent`, async ({
+    page,
+  }) => {
+    // No request interception here: Chromium's own fetches ahead bypass it, and would go unseen.
+    // Other hosts fail at once anyway (playwright.config.ts).
+    const responses: Response[] = [];
+    page.on('response', (each) => responses.push(each));
+    const response = await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const sets = await ruleSetsOf(page, response?.headers()['speculation-rules']);
+    expect(sets.length, 'rule files the Speculation-Rules header names').toBeGreaterThan(0);
+    for (const { url, status, type } of sets) {
+      expect(status, url).toBe(200);
+      expect(type, url).toBe('application/speculationrules+json');
+    }
+
+    // Where the page's head points besides its own address (icons, feeds), on this origin too.
+    const headLinks = await page
+      .locator('head link[href]:not([rel="canonical"])')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    const never: Probe[] = [
+      { href: site.bookingUrl },
+      { href: site.bookingUrl, attributes: { target: '_blank', rel: 'noopener', 'data-booking': 'probe' } },
+      { href: '/about', attributes: { 'data-booking': 'probe' } },
+      { href: '/about', attributes: { target: '_blank' } },
+      { href: '/about', attributes: { download: '' } },
+      { href: '/about', attributes: { rel: 'external' } },
+      { href: '/contact/sent' },
+      { href: '/contact/error' },
+      { href: '/admin' },
+      { href: '/404' },
+      ...Object.keys(redirects).map((href) => ({ href })),
+      ...headLinks.flatMap((href) => [{ href }, { href: new URL(href).pathname }]),
+    ];
+    const speculated = await speculatedLinks(page, sets, never);
+    expect(speculated.filter(({ probe }) => probe).map(({ href }) => href)).toEqual([]);
+
+    const origin = new URL(page.url()).origin;
+    for (const { href } of speculated) expect(new URL(href).origin, href).toBe(origin);
+
+    // The header's own links to other pages are all prerendered on intent.
+    const nav = await page
+      .locator('header a[href^="/"]:not([target]):not([aria-current])')
+      .evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href));
+    expect(nav.length).toBeGreaterThan(0);
+    const onIntent = speculated.filter((s) => s.action === 'prerender' && s.eagerness === 'moderate');
+    for (const href of nav)
+      expect(
+        onIntent.map((s) => s.href),
+        href,
+      ).toContain(href);
+
+    // One page however many of its links point at it (`/contact#main` is /contact).
+    const ahead = new Set(
+      speculated.filter((s) => s.eagerness === 'immediate').map((s) => s.href.replace(/#.*$/, '')),
+    );
+    expect(ahead.size, 'pages fetched before any intent').toBeLessThanOrEqual(PAGES_BEFORE_INTENT);
+
+    // What Chromium really fetched before any intent: those pages' HTML alone.
+    const fetchedAhead = responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined);
+    for (const each of fetchedAhead) {
+      expect(each.request().headers()['sec-purpose'], each.url()).toBe('prefetch');
+      expect(ahead, each.url()).toContain(each.url());
+    }
+    expect(fetchedAhead.length, 'pages fetched ahead').toBeLessThanOrEqual(PAGES_BEFORE_INTENT);
+    // A prefetched body is not kept for DevTools: each is fetched again and gzipped, as the budgets do.
+    let bytes = 0;
+    for (const url of [...fetchedAhead.map((each) => each.url()), ...sets.map(({ url }) => url)]) {
+      bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
+    }
+    expect(bytes, 'fetched ahead, rules files included, gzipped').toBeLessThanOrEqual(BYTES_BEFORE_INTENT);
+    test.info().annotations.push({
+      type: 'ahead',
+      description: `${fetchedAhead.map((each) => new URL(each.url()).pathname).join(' ')}: ${bytes} B`,
+    });
+  });
+}
