@@ -63,7 +63,7 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
                         from about:blank or from the home page (repeatable; default: both)
   --no-build            measure dist/ as it is, without building first
   --no-taps             leave out the second-page measure (tap → next page's first paint)
-  --taps-only           measure only the second page, not Lighthouse
+  --taps-only           measure only the second page (no Lighthouse, no function timings)
   --function-only       time the contact function and the retry job only
   --job-only            time the retry job only
   --articles [N]        time builds instead: N generated posts (default 200), cold and after one edit
@@ -126,12 +126,13 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
   return start as Start;
 });
 
-const functionResults = values['job-only'] ? undefined : await benchFunction();
-const jobResults = await benchEnquiryJob();
+const tapsOnly = values['taps-only'];
+const functionResults = values['job-only'] || tapsOnly ? undefined : await benchFunction();
+const jobResults = tapsOnly ? undefined : await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
 if (functionResults)
   writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
-writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
+if (jobResults) writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
 if (values['function-only'] || values['job-only']) process.exit(0);
 
 if (!values['no-build']) {
@@ -203,7 +204,7 @@ const results: Record<string, Record<string, { samples: Sample[]; median: Sample
 const secondPage = values['no-taps'] ? undefined : await import('./bench/second-page.ts');
 let taps: Awaited<ReturnType<NonNullable<typeof secondPage>['benchSecondPage']>> | undefined;
 try {
-  for (const start of values['taps-only'] ? [] : starts) {
+  for (const start of tapsOnly ? [] : starts) {
     results[start] = {};
     for (const route of routes) {
       const samples: Sample[] = [];
@@ -224,7 +225,7 @@ try {
 }
 
 let missed = taps && secondPage ? secondPage.printSecondPage(taps, runs) : 0;
-for (const start of values['taps-only'] ? [] : starts) {
+for (const start of tapsOnly ? [] : starts) {
   const rows: RouteRow[] = routes.map((route) => ({
     route: label(route),
     ungraded: ungraded(route),
