@@ -22,8 +22,8 @@ import {
 const builtFile = (dist: string, route: string) =>
   join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
-export const asBuilt = 'as built';
-export const withoutRules = `without ${speculationHeader}`;
+const asBuilt = 'as built';
+const withoutRules = `without ${speculationHeader}`;
 
 /** The ways of serving the build to measure: a copy without the header only when the build sends it. */
 function servings(dist: string, scratch: string): Record<string, string> {
