@@ -10,6 +10,9 @@
  * Lighthouse's crawlability audit) and Best Practices on the 404, where Chrome itself logs the
  * 404 status as a console error.
  *
+ * Then the second page (scripts/bench/second-page.ts): on a slow phone, tap → the next page's first
+ * contentful paint, with and without the Speculation-Rules header.
+ *
  * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
  * the home page). Why they differ (the site's Cross-Origin-Opener-Policy) is in the README,
  * "Speed, accessibility and security".
@@ -59,6 +62,8 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --start arrival|in-site
                         from about:blank or from the home page (repeatable; default: both)
   --no-build            measure dist/ as it is, without building first
+  --no-taps             leave out the second-page measure (tap → next page's first paint)
+  --taps-only           measure only the second page (no Lighthouse, no function timings)
   --function-only       time the contact function and the retry job only
   --job-only            time the retry job only
   --articles [N]        time builds instead: N generated posts (default 200), cold and after one edit
@@ -73,6 +78,8 @@ const { values, positionals } = (() => {
         route: { type: 'string', multiple: true, default: [] },
         start: { type: 'string', multiple: true, default: [] },
         'no-build': { type: 'boolean', default: false },
+        'no-taps': { type: 'boolean', default: false },
+        'taps-only': { type: 'boolean', default: false },
         'function-only': { type: 'boolean', default: false },
         'job-only': { type: 'boolean', default: false },
         articles: { type: 'boolean', default: false },
@@ -119,12 +126,13 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
   return start as Start;
 });
 
-const functionResults = values['job-only'] ? undefined : await benchFunction();
-const jobResults = await benchEnquiryJob();
+const tapsOnly = values['taps-only'];
+const functionResults = values['job-only'] || tapsOnly ? undefined : await benchFunction();
+const jobResults = tapsOnly ? undefined : await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
 if (functionResults)
   writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
-writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
+if (jobResults) writeFileSync(join(folder, 'enquiry-job-latest.json'), JSON.stringify(jobResults, null, 2));
 if (values['function-only'] || values['job-only']) process.exit(0);
 
 if (!values['no-build']) {
@@ -192,8 +200,11 @@ async function measure(route: string, start: Start, attempts = 3) {
 }
 
 const results: Record<string, Record<string, { samples: Sample[]; median: Sample }>> = {};
+// Loaded only when used: it brings Playwright, which --help and --function-only do without.
+const secondPage = values['no-taps'] ? undefined : await import('./bench/second-page.ts');
+let taps: Awaited<ReturnType<NonNullable<typeof secondPage>['benchSecondPage']>> | undefined;
 try {
-  for (const start of starts) {
+  for (const start of tapsOnly ? [] : starts) {
     results[start] = {};
     for (const route of routes) {
       const samples: Sample[] = [];
@@ -207,13 +218,14 @@ try {
       process.stderr.write(`measured ${start} ${route}\n`);
     }
   }
+  if (secondPage) taps = await secondPage.benchSecondPage(dist, runs, chrome.port);
 } finally {
   chrome.kill();
   server.close();
 }
 
-let missed = 0;
-for (const start of starts) {
+let missed = taps && secondPage ? secondPage.printSecondPage(taps, runs) : 0;
+for (const start of tapsOnly ? [] : starts) {
   const rows: RouteRow[] = routes.map((route) => ({
     route: label(route),
     ungraded: ungraded(route),
@@ -227,7 +239,7 @@ for (const start of starts) {
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const summary = JSON.stringify(
-  { date: new Date().toISOString(), runs, goals, results, function: functionResults, job: jobResults },
+  { date: new Date().toISOString(), runs, goals, results, taps, function: functionResults, job: jobResults },
   null,
   2,
 );

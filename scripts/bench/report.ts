@@ -74,7 +74,8 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
   };
 }
 
-function median(values: number[]): number {
+/** The middle value, or the mean of the two middle ones. */
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
@@ -137,6 +138,11 @@ export function renderTable(rows: RouteRow[]): string {
     route,
     ...columns.map(([metric]) => formatCell(metric, m[metric], ungraded)),
   ]);
+  return markdownTable(header, cells);
+}
+
+/** A Markdown table of `header` and `cells`, padded so it also reads as plain text. */
+export function markdownTable(header: string[], cells: string[][]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...cells.map((row) => row[i]!.length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');

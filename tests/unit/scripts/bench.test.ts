@@ -17,6 +17,8 @@ describe('npm run bench -- …', () => {
       '--route',
       '--start',
       '--no-build',
+      '--no-taps',
+      '--taps-only',
       '--function-only',
       '--articles',
       '--help',
