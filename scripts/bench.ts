@@ -31,24 +31,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { createSiteServer } from '../server/server.ts';
-import { builtIndexableRoutes } from './built-routes.ts';
-import { benchFunction } from './bench/function.ts';
-import { benchEnquiryJob } from './bench/enquiry-job.ts';
-import { benchArticles } from './bench/articles.ts';
-import {
-  goals,
-  goalsInWords,
-  medianSample,
-  missedGoals,
-  renderTable,
-  sampleFrom,
-  type Metric,
-  type RouteRow,
-  type Sample,
-} from './bench/report.ts';
+import type { Metric, RouteRow, Sample } from './bench/report.ts';
 
 const project = resolve(import.meta.dirname, '..');
 const folder = join(project, 'bench-results');
@@ -107,6 +90,23 @@ if (positionals.length > (values.articles ? 1 : 0)) {
   process.exit(2);
 }
 const runs = whole(values.runs, '--runs', 3);
+
+// Loaded once the options are known to be good: Lighthouse and the rest take seconds to load, which a
+// wrong option or --help should not wait for.
+const [chromeLauncher, { default: lighthouse }, { createSiteServer }, { builtIndexableRoutes }] =
+  await Promise.all([
+    import('chrome-launcher'),
+    import('lighthouse'),
+    import('../server/server.ts'),
+    import('./built-routes.ts'),
+  ]);
+const [{ benchFunction }, { benchEnquiryJob }, { benchArticles }, report] = await Promise.all([
+  import('./bench/function.ts'),
+  import('./bench/enquiry-job.ts'),
+  import('./bench/articles.ts'),
+  import('./bench/report.ts'),
+]);
+const { goals, goalsInWords, medianSample, missedGoals, renderTable, sampleFrom } = report;
 
 if (values.articles) {
   benchArticles(whole(positionals[0], '--articles', 200));
