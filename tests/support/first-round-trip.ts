@@ -22,6 +22,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { speculationRulesFolder } from '../../src/lib/shared/response-headers.ts';
 
 export const FIRST_ROUND_TRIP = 14_000;
 export const PAGE_WITHOUT_PHOTOS = 50 * 1024;
@@ -92,8 +93,18 @@ const startOf = (element: ParsedElement): number =>
 export const firstRoundTripBytes = (html: string, cut: number, blockingCss: string[]) =>
   gzipped(html.slice(0, cut)) + blockingCss.reduce((sum, css) => sum + gzipped(css), 0);
 
-/** Both budgets of the page's first load, given every response it brought. */
-export async function firstLoadBytes(page: Page, responses: Response[]) {
+/**
+ * What the speculation rules bring rather than the page: the rules files its header names, and
+ * whatever Chromium fetches ahead (`Sec-Purpose`), counted apart in
+ * tests/e2e/js/speculation-rules.once.spec.ts (and a prefetched body is not kept for reading).
+ */
+export const isSpeculative = (response: Response) =>
+  response.request().headers()['sec-purpose'] !== undefined ||
+  new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
+
+/** Both budgets of the page's first load, given every response it brought (speculation left apart). */
+export async function firstLoadBytes(page: Page, brought: Response[]) {
+  const responses = brought.filter((response) => !isSpeculative(response));
   const document = responses.find((response) => response.request().resourceType() === 'document')!;
   const blockingCss = await page.$$eval('head link[rel="stylesheet"]', (links) =>
     links.map((link) => (link as HTMLLinkElement).href),

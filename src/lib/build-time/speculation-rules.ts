@@ -71,7 +71,9 @@ const sameSite = (paths: string | string[], excludedPaths: readonly string[]): P
 
 /**
  * Pages fetched as soon as the rules are read, from any page that links to them, except from
- * themselves: a page whose menu marks one of them as the current page has it already.
+ * themselves: a page whose menu marks one of them as the current page has it already. Only plain
+ * links count: Chromium fetches `/services/shopify#packages` apart from `/services/shopify`, the
+ * same page twice.
  */
 const ahead = (paths: string[], excludedPaths: readonly string[]): Rule[] =>
   paths.map((path) => ({
@@ -79,7 +81,7 @@ const ahead = (paths: string[], excludedPaths: readonly string[]): Rule[] =>
     where: {
       and: [
         sameSite(path, excludedPaths),
-        { not: { selector_matches: `:root:has([aria-current="page"][href="${path}"]) a` } },
+        { not: { selector_matches: `:root:has([aria-current="page"][href="${path}"]) a, a[href*="#"]` } },
       ],
     },
     eagerness: 'immediate',

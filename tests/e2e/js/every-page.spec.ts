@@ -20,7 +20,6 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
-import { speculationRulesFolder } from '../../../src/lib/shared/response-headers.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { FIRST_ROUND_TRIP, firstLoadBytes, PAGE_WITHOUT_PHOTOS } from '../../support/first-round-trip.ts';
@@ -34,15 +33,6 @@ import { site } from '../../support/site.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));
-
-/**
- * What the speculation rules bring rather than the page: the rules files its header names, and
- * whatever Chromium fetches ahead (`Sec-Purpose`), counted apart in
- * tests/e2e/js/speculation-rules.once.spec.ts.
- */
-const isSpeculative = (response: Response) =>
-  response.request().headers()['sec-purpose'] !== undefined ||
-  new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
 
 /**
  * The budgets of the first load (tests/support/first-round-trip.ts), given every response it
@@ -121,11 +111,7 @@ for (const { path, status } of sweepPages) {
     const response = await page.goto(path);
     expect(response?.status()).toBe(status);
 
-    await expectWithinBudgets(
-      page,
-      (await everyResponse(page, responses)).filter((each) => !isSpeculative(each)),
-      isMobile,
-    );
+    await expectWithinBudgets(page, await everyResponse(page, responses), isMobile);
     await expectServedPolicy(page, path, status, response!);
     await expectNoAxeViolations(page, path);
     await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
