@@ -156,22 +156,34 @@ describe('SMTP faults', () => {
 });
 
 describe('load', () => {
-  it('stores and delivers 50 concurrent enquiries from distinct IPs exactly once each', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => postJson({ ...visitor, name: `Concurrent ${i}` })),
-    );
-    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
-    expect(smtp.received).toHaveLength(50);
-    const names = smtp.received.map((m) => /Name: (Concurrent \d+)/.exec(parseEmail(m.raw).text)?.[1]);
-    expect(new Set(names).size).toBe(50);
-    expect(smtp.connections.opened).toBe(50);
-    await smtp.allClosed();
-    expect(smtp.connections.closed).toBe(50);
-    const ids = logs.flatMap((line) => /outcome=sent id=(\w+) via=smtp stored=yes/.exec(line)?.[1] ?? []);
-    expect(new Set(ids).size).toBe(50);
-    for (const id of ids)
-      expect(await store.get(id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
-  });
+  it(
+    'stores and delivers 50 concurrent enquiries from distinct IPs exactly once each',
+    { timeout: 120_000 },
+    async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => postJson({ ...visitor, name: `Concurrent ${i}` })),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(smtp.received).toHaveLength(50);
+      const names = smtp.received.map((m) => /Name: (Concurrent \d+)/.exec(parseEmail(m.raw).text)?.[1]);
+      expect(new Set(names).size).toBe(50);
+      expect(smtp.connections.opened).toBe(50);
+      await smtp.allClosed();
+      expect(smtp.connections.closed).toBe(50);
+      const sent = logs.flatMap((line) => {
+        const match = /outcome=sent id=(\w+) via=smtp stored=(\w+)/.exec(line);
+        return match ? [{ id: match[1]!, stored: match[2]! }] : [];
+      });
+      expect(new Set(sent.map(({ id }) => id)).size).toBe(50);
+      // On a busy machine a store call can miss its deadline. Not stored in time (`no`): the request
+      // records "delivered" once the store answers again. Stored but "delivered" not saved
+      // (`unmarked`): the record stays, for the retry job to mark without sending (retry tests).
+      for (const { id, stored } of sent)
+        await expect
+          .poll(async () => await store.get(id), { timeout: 60_000 })
+          .toMatchObject({ ok: true, value: stored === 'unmarked' ? { id } : { status: 'delivered' } });
+    },
+  );
 });
 
 describe('logs', () => {
