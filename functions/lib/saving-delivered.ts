@@ -27,12 +27,21 @@ export function sentUnsaved(id: string, deps: Pick<SavingDeps, 'unsaved'>): bool
   return (deps.unsaved ?? processUnsaved).has(id);
 }
 
-/** Saves a record the mail server has accepted, trying again on failure. */
-export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
+/**
+ * Tries to save `record` after each pause in turn, until one save lands (then the id is no longer
+ * unsaved) or `givenUp` says another party has saved it; logs the last failure otherwise.
+ */
+async function saveWithPauses(
+  record: EnquiryRecord,
+  unsaved: Set<string>,
+  pausesMs: readonly number[],
+  givenUp: () => boolean,
+  deps: SavingDeps,
+): Promise<boolean> {
   let code = '';
-  for (const ms of savePausesMs) {
+  for (const ms of pausesMs) {
     if (ms > 0) await pause(ms);
+    if (givenUp()) return true;
     const saved = await deps.store.save(record);
     if (saved.ok) {
       unsaved.delete(record.id);
@@ -40,9 +49,16 @@ export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Pr
     }
     code = saved.code;
   }
-  unsaved.add(record.id);
   logOutcome('store_failed', { id: record.id, what: 'delivered', code });
   return false;
+}
+
+/** Saves a record the mail server has accepted, trying again on failure. */
+export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
+  const unsaved = deps.unsaved ?? processUnsaved;
+  const saved = await saveWithPauses(record, unsaved, savePausesMs, () => false, deps);
+  if (!saved) unsaved.add(record.id);
+  return saved;
 }
 
 /**
@@ -54,17 +70,6 @@ export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Pr
 export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
   unsaved.add(record.id);
-  let code = '';
-  for (const ms of laterPausesMs) {
-    if (ms > 0) await pause(ms);
-    if (!unsaved.has(record.id)) return true; // marked by the job meanwhile
-    const saved = await deps.store.save(record);
-    if (saved.ok) {
-      unsaved.delete(record.id);
-      return true;
-    }
-    code = saved.code;
-  }
-  logOutcome('store_failed', { id: record.id, what: 'delivered', code });
-  return false;
+  // Marked by the job meanwhile: nothing left to save.
+  return saveWithPauses(record, unsaved, laterPausesMs, () => !unsaved.has(record.id), deps);
 }
