@@ -4,13 +4,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { testChromium } from './chromium.ts';
-import { wcagTags } from './axe.ts';
+import { axeFor, wcagTags } from './axe.ts';
 import { serviceRoute } from '../../src/lib/shared/routes.ts';
 import { fixtures } from './article-fixtures.ts';
 import { fourthService } from './service-fixture.ts';
@@ -56,7 +55,7 @@ export function browserChecks(copy: ProjectCopy) {
         for (const route of routes) {
           await page.goto(origin + route);
           await pageSettled(page);
-          const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+          const { violations } = await axeFor(page).withTags(wcagTags).analyze();
           expect(
             violations.map(
               (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,

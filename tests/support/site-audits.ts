@@ -6,12 +6,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { createSiteServer } from '../../server/server.ts';
+import { axeFor } from './axe.ts';
 import { fixtures } from './article-fixtures.ts';
 import { tags } from './built-site.ts';
 import { testChromium } from './chromium.ts';
@@ -62,8 +62,7 @@ export function siteAudits(copy: ProjectCopy) {
       const violations: string[] = [];
       for (const route of [`/case-studies/${fixtures.caseStudies[0]}`, `/blog/${fixtures.longRead.id}`]) {
         await page.goto(origin + route);
-        const results = await new AxeBuilder({ page })
-          .options({ rules: { [nestedAside]: { enabled: true } } })
+        const results = await axeFor(page, { rules: { [nestedAside]: { enabled: true } } })
           .withTags(['best-practice'])
           .analyze();
         for (const { id, nodes } of results.violations)
