@@ -15,23 +15,20 @@ import { baseHeaderRules } from '../lib/shared/response-headers.ts';
 import { contentSecurityPolicy, pageRules, withPolicyMeta } from '../lib/shared/security-headers.ts';
 import { inlineHashes, mergeHashes } from '../lib/build-time/security/inline-hashes.ts';
 import { cmsAdmin } from '../lib/build-time/cms/cms-admin.ts';
-import { readServiceLinks } from '../lib/build-time/content/service-files.ts';
 import {
   isNoindexPage,
   speculationHeaders,
   speculationRuleSets,
 } from '../lib/build-time/speculation-rules.ts';
-import { contactRoute, routePath } from '../lib/shared/routes.ts';
+import { routePath } from '../lib/shared/routes.ts';
 import { htmlFiles } from './built-files.ts';
 
 /** The speculation rules, written into the build, and the headers that name them. */
-async function writeSpeculationRules(out: string, root: string, pages: Map<string, string>) {
+async function writeSpeculationRules(out: string, pages: Map<string, string>) {
   const sets = speculationRuleSets({
     excludedPaths: [...pages]
       .filter(([, html]) => isNoindexPage(html))
       .map(([file]) => routePath(`/${relative(out, file)}`)),
-    contactPath: contactRoute,
-    serviceRoutes: readServiceLinks(root).map(({ href }) => href),
   });
   for (const [path, rules] of Object.entries(sets)) {
     const file = join(out, path);
@@ -45,13 +42,9 @@ export function securityHeaders(options: {
   frameOrigins: string[];
   analytics: AnalyticsIds;
 }): AstroIntegration {
-  let root = process.cwd();
   return {
     name: 'security-headers',
     hooks: {
-      'astro:config:done': ({ config }) => {
-        root = fileURLToPath(config.root);
-      },
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const file = join(out, '_headers');
@@ -76,16 +69,15 @@ export function securityHeaders(options: {
         const topLevelFiles = (await readdir(out, { withFileTypes: true }))
           .filter((entry) => entry.isFile())
           .map((entry) => entry.name);
-        const speculation = await writeSpeculationRules(out, root, html);
+        const speculation = await writeSpeculationRules(out, html);
         const rules = [
           ...baseHeaderRules,
           ...pageRules({
             topLevelFiles,
             publicPolicy: policy,
             adminPath: cmsAdmin.page,
-            pageHeaders: speculation.pageHeaders,
+            pageHeaders: speculation,
           }),
-          ...speculation.rules,
         ];
         const source = `# Written by the build (src/integrations/security-headers.ts) from ${pages.length} pages.\n`;
         await writeFile(file, source + formatHeadersFile(rules));

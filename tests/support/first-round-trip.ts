@@ -95,7 +95,7 @@ export const firstRoundTripBytes = (html: string, cut: number, blockingCss: stri
 
 /**
  * What the speculation rules bring rather than the page: the rules files its header names, and
- * whatever Chromium fetches ahead (`Sec-Purpose`), counted apart in
+ * anything Chromium fetches for them (`Sec-Purpose`, on intent only), held by
  * tests/e2e/js/speculation-rules.once.spec.ts (and a prefetched body is not kept for reading).
  */
 export const isSpeculative = (response: Response) =>

@@ -1,7 +1,7 @@
 /**
  * Every page a visitor can land on, with JavaScript, at both sizes, each checked in one load:
  * - byte budgets, measured on what a first visit really fetches for the page itself (deterministic,
- *   unlike timings; what the speculation rules fetch ahead is tests/e2e/js/speculation-rules.once.spec.ts):
+ *   unlike timings; the speculation rules, which fetch nothing before intent, are tests/e2e/js/speculation-rules.once.spec.ts):
  *   at phone size, the render-blocking CSS and the HTML of the first screen must fit the first round
  *   trip (14 KB gzipped, tests/support/first-round-trip.ts), a page without its photos must stay
  *   under 50 KiB, and no JavaScript file may load before interaction, neither with the page nor

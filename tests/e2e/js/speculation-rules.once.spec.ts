@@ -3,20 +3,16 @@
  * by the page's `Speculation-Rules` header, served as `application/speculationrules+json`, valid,
  * and matching, on the page's real links, only what they may: same-site pages, never the booking
  * page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
- * links marked external, and at most three pages fetched before the visitor shows any intent.
+ * links marked external, and nothing fetched before the visitor shows intent (pages fetched as soon as
+ * the rules were read shared the first visit's bandwidth: src/lib/build-time/speculation-rules.ts).
  * Chromium accepting and using them is tests/e2e/js/prerender.desktop.spec.ts.
  */
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
 import { redirects } from '../../../src/lib/shared/redirects.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
 import { ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
-
-/** Pages fetched ahead of any intent, from any one page, and all they may weigh with the rules files. */
-const PAGES_BEFORE_INTENT = 3;
-const BYTES_BEFORE_INTENT = 45 * 1024;
 
 const pages = sweepPages.filter(({ status }) => status === 200);
 
@@ -27,7 +23,7 @@ test('the editor at /admin names no speculation rules', async ({ request }) => {
 });
 
 for (const { path } of pages) {
-  test(`${path} names valid rules that speculate only on same-site pages, a few ahead of intent`, async ({
+  test(`${path} names valid rules that speculate only on same-site pages, and only on intent`, async ({
     page,
   }) => {
     // No request interception here: Chromium's own fetches ahead bypass it, and would go unseen.
@@ -79,32 +75,8 @@ for (const { path } of pages) {
         href,
       ).toContain(href);
 
-    // One page however many of its links point at it (`/contact#main` is /contact).
-    const ahead = new Set(
-      speculated.filter((s) => s.eagerness === 'immediate').map((s) => s.href.replace(/#.*$/, '')),
-    );
-    expect(ahead.size, 'pages fetched before any intent').toBeLessThanOrEqual(PAGES_BEFORE_INTENT);
-
-    // What Chromium really fetched before any intent: those pages' HTML alone, once each.
-    const isAhead = (each: Response) => each.request().headers()['sec-purpose'] !== undefined;
-    await expect
-      .poll(() => responses.filter(isAhead).length, { message: 'pages fetched ahead', timeout: 20_000 })
-      .toBeGreaterThanOrEqual(ahead.size);
-    const fetchedAhead = responses.filter(isAhead);
-    for (const each of fetchedAhead) {
-      expect(each.request().headers()['sec-purpose'], each.url()).toBe('prefetch');
-      expect(ahead, each.url()).toContain(each.url());
-    }
-    expect(fetchedAhead.length, 'pages fetched ahead, each once').toBe(ahead.size);
-    // A prefetched body is not kept for DevTools: each is fetched again and gzipped, as the budgets do.
-    let bytes = 0;
-    for (const url of [...fetchedAhead.map((each) => each.url()), ...sets.map(({ url }) => url)]) {
-      bytes += gzipSync(await (await page.request.get(url)).body(), { level: 9 }).length;
-    }
-    expect(bytes, 'fetched ahead, rules files included, gzipped').toBeLessThanOrEqual(BYTES_BEFORE_INTENT);
-    test.info().annotations.push({
-      type: 'ahead',
-      description: `${fetchedAhead.map((each) => new URL(each.url()).pathname).join(' ')}: ${bytes} B`,
-    });
+    // Before any intent, Chromium fetches nothing for the rules: only the rules files themselves.
+    expect(speculated.filter((s) => s.eagerness !== 'moderate')).toEqual([]);
+    expect(responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined)).toEqual([]);
   });
 }

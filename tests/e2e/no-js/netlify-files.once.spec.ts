@@ -80,16 +80,12 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name);
   // Then every public page's speculation rules, named beside its policy (speculation-rules.ts).
-  const speculation = speculationHeaders();
-  const generated = [
-    ...pageRules({
-      topLevelFiles,
-      publicPolicy: policy,
-      adminPath: cmsAdmin.page,
-      pageHeaders: speculation.pageHeaders,
-    }),
-    ...speculation.rules,
-  ].map((rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }));
+  const generated = pageRules({
+    topLevelFiles,
+    publicPolicy: policy,
+    adminPath: cmsAdmin.page,
+    pageHeaders: speculationHeaders(),
+  }).map((rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }));
   expect(built).toEqual([...siteWide, ...generated]);
 
   // The local server's own reader sees the very same rules.
