@@ -22,14 +22,14 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createSiteServer } from '../../server/server.ts';
 import { tagUrls } from '../../src/lib/shared/analytics.ts';
-import { servicePlacements } from '../../src/lib/shared/booking.ts';
+import { servicePlacements, type SitePlacement } from '../../src/lib/shared/booking.ts';
 
 import { stubNetwork } from './network.ts';
 import { watchContextProblems } from './page-problems.ts';
 
 import { site } from './site.ts';
 
-import { content, type ServiceCopy } from './content.ts';
+import { content, isPublished, type ArticleCopy, type ServiceCopy } from './content.ts';
 
 export const contact = content.pages.contact;
 export const layout = content.pages.layout;
@@ -274,6 +274,12 @@ function serviceBookingButtons(service: ServiceCopy): BookingButton[] {
   ];
 }
 
+/** The button of one published entry of a kind, if any: every entry of a kind has the same one. */
+function articleBookingButton(entries: ArticleCopy[], label: SitePlacement): BookingButton[] {
+  const entry = entries.find((candidate) => isPublished(candidate));
+  return entry ? [{ path: entry.path, label }] : [];
+}
+
 // Every booking button of spec §2 and §7, where it is (the phone menu's is tested at phone size).
 export const bookingButtons: BookingButton[] = [
   { path: '/', label: 'navigation_desktop' },
@@ -285,6 +291,8 @@ export const bookingButtons: BookingButton[] = [
   { path: '/about', label: 'about_cta' },
   { path: '/contact', label: 'contact_sidebar' },
   { path: '/contact/sent', label: 'contact_success_message' },
+  ...articleBookingButton(content.posts, 'blog_post_cta'),
+  ...articleBookingButton(content.caseStudies, 'case_study_cta'),
 ];
 
 /**

@@ -2,7 +2,8 @@
  * The content of the article test site: thirteen published posts (two list pages), one of 1,500
  * words with a cover, an update, links, an image and a script in its text, one of 5,000 words of
  * prose made from the terms' words, four published case studies, and a draft of each kind that
- * must appear nowhere in the build.
+ * must appear nowhere in the build. The copy's own posts and case studies are removed first, so the
+ * lists, tags and feeds hold the fixtures alone, whatever the project has published.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,7 @@ export const fixtures = {
 };
 
 export function writeArticleFixtures(site: ProjectCopy) {
+  for (const folder of ['src/content/blog', 'src/content/case-studies']) site.remove(folder);
   for (let i = 1; i <= 11; i += 1) {
     const id = `post-${String(i).padStart(2, '0')}`;
     site.write(

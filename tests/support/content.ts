@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
+import { leftOutOfBuild } from '../../src/lib/build-time/articles/articles.ts';
 
 const repository = resolve(import.meta.dirname, '../..');
 
@@ -32,6 +33,8 @@ export interface ArticleCopy extends Data {
   id: string;
   path: string;
   draft?: boolean;
+  scheduled?: boolean;
+  publishDate: string | Date;
 }
 
 export interface FounderCopy extends Data {
@@ -98,7 +101,8 @@ export function contentOf(root = repository) {
       .filter((file) => file.endsWith('.md'))
       .map((file): ArticleCopy => {
         const id = file.replace(/\.md$/, '');
-        return { ...frontMatter(root, `src/content/${folder}/${file}`), id, path: `/${folder}/${id}` };
+        const data = frontMatter(root, `src/content/${folder}/${file}`);
+        return { ...data, id, path: `/${folder}/${id}` } as ArticleCopy;
       });
   const founders: FounderCopy[] = readdirSync(join(root, 'src/content/founders'))
     .filter((file) => file.endsWith('.md'))
@@ -119,6 +123,13 @@ export type Content = ReturnType<typeof contentOf>;
 
 /** The repository's content, read once per test file. */
 export const content = contentOf();
+
+/** True for an entry a build made today publishes: neither a draft nor scheduled for a later day. */
+export const isPublished = (entry: ArticleCopy, today = new Date()) =>
+  !leftOutOfBuild(
+    { draft: entry.draft === true, scheduled: entry.scheduled, publishDate: new Date(entry.publishDate) },
+    today,
+  );
 
 /** Every price a content file's data holds, wherever its schema puts one (packages, add-ons…). */
 export function pricesOf(data: unknown): number[] {

@@ -7,12 +7,12 @@
  */
 import { expect, test } from '@playwright/test';
 import { sweepPages } from '../../support/pages.ts';
-import { content } from '../../support/content.ts';
+import { content, isPublished, type ArticleCopy } from '../../support/content.ts';
 import { absolute } from '../../support/site.ts';
 
-const published = (entries: { draft?: boolean }[]) => entries.filter((entry) => entry.draft !== true);
-const drafts = (entries: { draft?: boolean; path: string }[]) =>
-  entries.filter((entry) => entry.draft === true).map((entry) => entry.path);
+const published = (entries: ArticleCopy[]) => entries.filter((entry) => isPublished(entry));
+const unpublished = (entries: ArticleCopy[]) =>
+  entries.filter((entry) => !isPublished(entry)).map((entry) => entry.path);
 
 for (const [path, entries, placeholder] of [
   ['/blog', content.posts, content.pages.blog.text],
@@ -32,8 +32,8 @@ for (const [path, entries, placeholder] of [
   });
 }
 
-test('the drafts are not built', async ({ request }) => {
-  for (const path of [...drafts(content.posts), ...drafts(content.caseStudies)]) {
+test('the drafts and the entries scheduled for a later day are not built', async ({ request }) => {
+  for (const path of [...unpublished(content.posts), ...unpublished(content.caseStudies)]) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
 });

@@ -4,9 +4,28 @@
  * legacy paths redirect, and nothing links to them), every #fragment names an element of its page,
  * and every indexable route is reached by a link.
  */
+import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { routePath } from '../../../src/lib/shared/routes.ts';
+import { builtSite, metaContent, tags } from '../../support/built-site.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
+
+/** Every built page that asks to be indexed at its own address: a page, a service, a post, a tag… */
+function pagesToIndex(): string[] {
+  const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+  return built
+    .files()
+    .filter((file) => file.endsWith('.html'))
+    .flatMap((file) => {
+      const html = built.read(file).toString('utf8');
+      const route = routePath(file);
+      const canonical = tags(html, 'link').find((link) => link['rel'] === 'canonical')?.['href'];
+      return !/noindex/.test(metaContent(html, 'robots') ?? '') && canonical === absolute(route)
+        ? [route]
+        : [];
+    });
+}
 
 test('every internal link on every page answers 200 with no redirect, and every #fragment exists', async ({
   page,
@@ -52,7 +71,9 @@ test('every internal link on every page answers 200 with no redirect, and every 
   for (const route of indexableRoutes) expect(linked, `no link reaches ${route}`).toContain(route);
 });
 
-test('the sitemap lists exactly the indexable routes, and robots.txt names it', async ({ request }) => {
+test('the sitemap lists exactly the pages that ask to be indexed, every route among them, and robots.txt names it', async ({
+  request,
+}) => {
   const index = await (await request.get('/sitemap-index.xml')).text();
   const sitemaps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
   expect(sitemaps.length).toBeGreaterThan(0);
@@ -62,7 +83,9 @@ test('the sitemap lists exactly the indexable routes, and robots.txt names it', 
     const xml = await (await request.get(new URL(sitemap).pathname)).text();
     urls.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
   }
-  expect(urls.sort()).toEqual(indexableRoutes.map(absolute).sort());
+  const indexed = pagesToIndex();
+  expect(indexed).toEqual(expect.arrayContaining(indexableRoutes));
+  expect(urls.sort()).toEqual(indexed.map(absolute).sort());
 
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${site.url}/sitemap-index.xml`);

@@ -218,13 +218,7 @@ describe('a site with published articles', () => {
   });
 
   it('leaves drafts out of every page, the feed and the sitemap', () => {
-    const drafts = [
-      fixtures.draftPost,
-      fixtures.draftCaseStudy,
-      'example-post',
-      'example-case-study',
-      'secret',
-    ];
+    const drafts = [fixtures.draftPost, fixtures.draftCaseStudy, 'secret'];
     for (const file of built.files().filter((name) => /\.(html|xml)$/.test(name))) {
       const text = built.read(file).toString('utf8').toLowerCase();
       for (const draft of drafts) expect(text.includes(draft), `${draft} in ${file}`).toBe(false);
