@@ -1,3 +1,8 @@
+/**
+ * The contact form without JavaScript: a plain POST answered by the function with a page, whose
+ * outcomes do not depend on the width, so it runs at phone size only, the visitor on a slow phone
+ * whose script has not arrived.
+ */
 import { expect, test } from '@playwright/test';
 import { site } from '../../support/site.ts';
 import {

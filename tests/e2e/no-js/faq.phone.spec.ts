@@ -1,3 +1,7 @@
+/**
+ * The FAQ without JavaScript: native <details>, whose opening and closing do not depend on the
+ * width, so it runs at phone size only, the visitor most likely to have no script yet.
+ */
 import { expect, test } from '@playwright/test';
 import { faqPages } from '../../support/islands.ts';
 
