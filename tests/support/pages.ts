@@ -1,10 +1,13 @@
 /**
- * Every page a visitor can land on, for sweeps across the whole site (headers, budgets, axe, the
- * WCAG checks): every URL of the built sitemap, so a new page, service or post is swept with no
- * test edit, plus the contact form's two result pages and a 404.
+ * Every page a visitor can land on, for sweeps across the whole site (headers, links, valid HTML):
+ * every URL of the built sitemap, so a new page, service or post is swept with no test edit, plus
+ * the contact form's two result pages and a 404. The sweeps that load each page in a browser at
+ * both sizes (budgets, axe, the WCAG checks, the keyboard walk) take `browserSweepPages`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { articleBase, isArticleRoute, tagPath } from '../../src/lib/build-time/articles/articles.ts';
+import { content, isPublished, type ArticleCopy } from './content.ts';
 
 /** The paths the built sitemap lists, in its order. */
 export function sitemapPaths(dist = resolve(process.env.OUT_DIR ?? 'dist')): string[] {
@@ -24,6 +27,38 @@ export const sweepPages = [
   { path: '/contact/error', status: 200 },
   { path: '/no-such-page', status: 404 },
 ];
+
+/** How many of each kind's newest entries the browser sweeps load. */
+const newestSwept = 3;
+
+/** The newest published entries of a kind, newest first (on one day, by title, as the lists order them). */
+const newest = (entries: ArticleCopy[]) =>
+  entries
+    .filter((entry) => isPublished(entry))
+    .sort(
+      (a, b) =>
+        new Date(b.publishDate).getTime() - new Date(a.publishDate).getTime() ||
+        String(a['title']).localeCompare(String(b['title'])),
+    )
+    .slice(0, newestSwept);
+
+/**
+ * The pages the browser sweeps load: every page but the articles', and of those each kind's first
+ * two list pages and its newest three entries, with their tag pages. Entries share one layout; an
+ * entry's own text is checked at build (src/lib/build-time/content-checks/), and each entry is swept
+ * while it is among the newest, that is when it is published. So a year of posts adds nothing to
+ * the suite's time, where every post at both sizes would add seconds each.
+ */
+export const browserSweepPages = (() => {
+  const posts = newest(content.posts);
+  const kept = new Set([
+    ...Object.values(articleBase).flatMap((base) => [base, `${base}/2`]),
+    ...posts.map((post) => post.path),
+    ...posts.flatMap((post) => ((post['tags'] as string[] | undefined) ?? []).map(tagPath)),
+    ...newest(content.caseStudies).map((study) => study.path),
+  ]);
+  return sweepPages.filter(({ path }) => !isArticleRoute(path) || kept.has(path));
+})();
 
 /** What any part of analytics would leave in a page. */
 export const analyticsTraces =

@@ -1,5 +1,6 @@
 /**
- * Every page a visitor can land on, with JavaScript, at both sizes, each checked in one load:
+ * Every page a visitor can land on (of the posts and case studies, the newest: tests/support/pages.ts),
+ * with JavaScript, at both sizes, each checked in one load:
  * - byte budgets, measured on what a first visit really fetches for the page itself (deterministic,
  *   unlike timings; the speculation rules, which fetch nothing before intent, are tests/e2e/js/speculation-rules.once.spec.ts):
  *   at phone size, the render-blocking CSS and the HTML of the first screen must fit the first round
@@ -27,7 +28,7 @@ import { recordScripts, scrollToY } from '../../support/islands.ts';
 import { expectWcagBeyondAxe } from '../../support/wcag/beyond-axe.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchPageProblems } from '../../support/page-problems.ts';
-import { analyticsTraces, sweepPages } from '../../support/pages.ts';
+import { analyticsTraces, browserSweepPages } from '../../support/pages.ts';
 import { everyResponse, pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
 
@@ -93,7 +94,7 @@ async function expectNoAnalytics(page: Page, context: BrowserContext) {
   expect(await page.content()).not.toMatch(analyticsTraces);
 }
 
-for (const { path, status } of sweepPages) {
+for (const { path, status } of browserSweepPages) {
   test(`${path}: byte budgets, headers and CSP, WCAG 2.2 AA, and no analytics`, async ({
     page,
     context,

@@ -1,5 +1,6 @@
 /**
- * A keyboard-only walk over every page (the built sitemap, the contact result pages and a 404):
+ * A keyboard-only walk over every page (the built sitemap, the contact result pages and a 404; of
+ * the posts and case studies, the newest, as tests/support/pages.ts says why):
  * the skip link comes first and works; then, from the top of the page to its end, every stop
  * shows its focus (WCAG 2.4.7) and no sticky or fixed element (the header, the floating booking
  * button) hides it (2.4.11); every target is at least 24×24 px or spaced (2.5.8); and in forced
@@ -8,10 +9,10 @@
  * positions); the islands' open states are walked in tests/e2e/js/accessibility.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages } from '../../support/pages.ts';
 import { expectKeyboardWcag } from '../../support/wcag/beyond-axe.ts';
 
-for (const { path } of sweepPages) {
+for (const { path } of browserSweepPages) {
   test(`${path} can be walked with the keyboard alone, focus always visible, targets large enough`, async ({
     page,
   }) => {
