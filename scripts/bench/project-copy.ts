@@ -10,6 +10,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 
 export const project = resolve(import.meta.dirname, '../..');
 const astro = join(project, 'node_modules/astro/bin/astro.mjs');
+const syncEachScript = join(project, 'tests/support/sync-each.ts');
 
 export interface CommandResult {
   status: number | null;
@@ -73,6 +74,23 @@ export function copyProject(prefix: string) {
       }),
     /** Checks every content file against its schema, as a build does first. */
     sync: () => run(['sync']),
+    /**
+     * `sync` once per edit, each on the files as they are plus that one edit (put back after), all
+     * in one process (tests/support/sync-each.ts): a result per edit, in order.
+     */
+    syncEach(edits: readonly { file: string; text: string }[]): CommandResult[] {
+      const started = performance.now();
+      const result = spawnSync(process.execPath, [syncEachScript], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+        input: JSON.stringify(edits),
+      });
+      if (result.status !== 0) throw new Error(`sync-each failed:\n${result.stdout}\n${result.stderr}`);
+      const milliseconds = Math.round(performance.now() - started);
+      const results = JSON.parse(result.stdout) as Omit<CommandResult, 'milliseconds'>[];
+      return results.map((one) => ({ ...one, milliseconds }));
+    },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
       rmSync(cache, { recursive: true, force: true });
