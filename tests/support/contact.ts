@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { mailbox } from '../../playwright.config.ts';
 import { mailContaining } from './mailbox.ts';
 import { content } from './content.ts';
+import { site } from '../../src/site.config.ts';
 
 const contact = content.pages.contact;
 
@@ -83,7 +84,7 @@ export async function takeOurTime(page: Page): Promise<void> {
 
 /** The function's own answer when an enquiry could be neither stored nor sent. */
 export async function neitherStoredNorSent(page: Page): Promise<void> {
-  await page.route('**/api/send-contact-email', (route) =>
+  await page.route(endpoint, (route) =>
     route.request().headers()['content-type']?.startsWith('application/json')
       ? route.fulfill({ status: 502, json: { ok: false, error: 'send_failed', message: 'Sorry.' } })
       : route.fulfill({ status: 303, headers: { Location: '/contact/error' } }),
@@ -97,4 +98,22 @@ export async function expectQuietHoneypot(page: Page): Promise<void> {
   await expect(honeypot).toHaveAttribute('tabindex', '-1');
   await expect(honeypot).toBeHidden();
   await expect(page.locator('div[aria-hidden="true"]:has(input[name="hp_leave_blank"])')).toHaveCount(1);
+}
+
+/** The island's failure message, naming the agency's address. */
+export const errorText = `There was a problem sending your message. Please try again or email us directly at ${site.email}`;
+export const successText = contact.toasts.success.description;
+/** The function's address, as a route pattern. */
+export const endpoint = '**/api/send-contact-email';
+
+export const successToast = (page: Page) =>
+  page.getByRole('status').filter({ hasText: contact.toasts.success.title });
+export const errorToast = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: contact.toasts.error.title });
+
+/** Fills the form (which hydrates it) and makes it look filled in at a person's pace. */
+export async function fillHydrated(page: Page, values: Enquiry): Promise<void> {
+  await fillEnquiry(page, values);
+  await expectHydrated(page);
+  await takeOurTime(page);
 }
