@@ -46,9 +46,9 @@ interface SpeculationInput {
 }
 
 /** Where a same-site link may lead: anywhere but the excluded pages and files. */
-const sameSite = (paths: string | string[], excludedPaths: readonly string[]): Predicate => ({
+const sameSite = (excludedPaths: readonly string[]): Predicate => ({
   and: [
-    { href_matches: paths },
+    { href_matches: '/*' },
     {
       not: {
         href_matches: [files, ...[...new Set(excludedPaths)].sort().flatMap((path) => [path, `${path}/*`])],
@@ -62,7 +62,7 @@ const sameSite = (paths: string | string[], excludedPaths: readonly string[]): P
 export function speculationRuleSets({ excludedPaths }: SpeculationInput): Record<string, RuleSet> {
   return {
     [`${speculationRulesFolder}/site.json`]: {
-      prerender: [{ source: 'document', where: sameSite('/*', excludedPaths), eagerness: 'moderate' }],
+      prerender: [{ source: 'document', where: sameSite(excludedPaths), eagerness: 'moderate' }],
     },
   };
 }
