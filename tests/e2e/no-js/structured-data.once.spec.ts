@@ -4,6 +4,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { isServiceRoute, type SiteRoute } from '../../../src/lib/shared/routes.ts';
+import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
 type Node = Record<string, unknown> & { '@type': string; '@id'?: string };
@@ -177,7 +178,7 @@ async function expectShownFounders(page: Page, request: APIRequestContext, graph
           .map((candidate) => candidate.trim().split(' ')[0]),
       })),
     );
-  expect(profiles.length).toBe(2);
+  expect(profiles.length).toBe(content.founders.length);
   expect(people.map((person) => person['name'])).toEqual(profiles.map((profile) => profile.name));
   expect(people.map((person) => person['jobTitle'])).toEqual(profiles.map((profile) => profile.role));
   for (const [index, person] of people.entries()) {
