@@ -1,8 +1,9 @@
 /**
  * Every page a visitor can land on, for sweeps across the whole site (headers, links, valid HTML):
  * every URL of the built sitemap, so a new page, service or post is swept with no test edit, plus
- * the contact form's two result pages and a 404. The sweeps that load each page in a browser at
- * both sizes (budgets, axe, the WCAG checks, the keyboard walk) take `browserSweepPages`.
+ * the contact form's two result pages and a 404. The sweeps that load each page in a browser
+ * (budgets, axe, the WCAG checks, the keyboard walk, the footer, analytics, speculation rules) take
+ * `browserSweepPages`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

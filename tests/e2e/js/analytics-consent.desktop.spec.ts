@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
 import { elementsNamed } from '../../support/built-site.ts';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages, sweepPages } from '../../support/pages.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { content } from '../../support/content.ts';
 import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
@@ -36,7 +36,7 @@ import { pageSettled } from '../../support/settled.ts';
 serveAnalyticsSite();
 
 test.describe('before the visitor chooses', () => {
-  for (const { path, status } of sweepPages) {
+  for (const { path, status } of browserSweepPages) {
     test(`${path} shows the banner and sends nothing, loads no tag and sets no cookie`, async ({
       page,
       context,

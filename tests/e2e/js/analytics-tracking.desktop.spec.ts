@@ -9,7 +9,7 @@ import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
 import { htmlElements } from '../../../src/lib/build-time/html-elements.ts';
 import { builtServiceRoutes, serviceIdOf } from '../../support/built-site.ts';
 import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages, sweepPages } from '../../support/pages.ts';
 import { scrollToY } from '../../support/islands.ts';
 import { site } from '../../support/site.ts';
 import {
@@ -104,7 +104,7 @@ test.describe('after Accept', () => {
     // Every page of the site in one test: on a shared, loaded machine that needs more than 30 s.
     test.slow();
     await accept(page, network, '/privacy');
-    for (const { path } of sweepPages) {
+    for (const { path } of browserSweepPages) {
       const address = path === '/no-such-page' ? `${path}?from=test` : path;
       const before = network.hits.length;
       const sentSince = (name: string) => network.hits.slice(before).filter((hit) => hit.en === name);

@@ -9,12 +9,12 @@
  */
 import { expect, test, type Response } from '@playwright/test';
 import { redirects } from '../../../src/lib/shared/redirects.ts';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
 import { ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
 
-const pages = sweepPages.filter(({ status }) => status === 200);
+const pages = browserSweepPages.filter(({ status }) => status === 200);
 
 test('the editor at /admin names no speculation rules', async ({ request }) => {
   const response = await request.get('/admin');
@@ -39,9 +39,10 @@ for (const { path } of pages) {
       expect(type, url).toBe('application/speculationrules+json');
     }
 
-    // Where the page's head points besides its own address (icons, feeds), on this origin too.
+    // Where the page's head points besides pages (its own address, a list's next and previous
+    // pages): icons, feeds, on this origin too.
     const headLinks = await page
-      .locator('head link[href]:not([rel="canonical"])')
+      .locator('head link[href]:not([rel="canonical"], [rel="next"], [rel="prev"])')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
     const never: Probe[] = [
       { href: site.bookingUrl },

@@ -6,7 +6,7 @@
  * tests/integration/src/lib/build-time/articles/articles.test.ts covers a site with many published entries.
  */
 import { expect, test } from '@playwright/test';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages } from '../../support/pages.ts';
 import { content, isPublished, type ArticleCopy } from '../../support/content.ts';
 import { absolute } from '../../support/site.ts';
 
@@ -44,7 +44,7 @@ test('the feed exists, named by every page, with an item per published post', as
   const xml = await feed.text();
   expect(xml).toContain('<rss version="2.0"');
   expect(xml.split('<item>').length - 1).toBe(published(content.posts).length);
-  for (const { path } of sweepPages) {
+  for (const { path } of browserSweepPages) {
     await page.goto(path);
     // The blog's feed on every page (the case studies' pages name their own feed beside it).
     await expect(

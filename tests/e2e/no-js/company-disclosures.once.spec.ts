@@ -20,7 +20,7 @@ import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.
 import { legalIdentityPages } from '../../../src/lib/build-time/structured-data/structured-data-company.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
 import { shippedCompany } from '../../support/company.ts';
-import { sweepPages } from '../../support/pages.ts';
+import { browserSweepPages } from '../../support/pages.ts';
 import { indexableRoutes, site } from '../../support/site.ts';
 
 const company = shippedCompany();
@@ -41,7 +41,7 @@ async function organisation(page: Page): Promise<Record<string, unknown>> {
 test('every page’s footer discloses the legal name and form, registration, number, office and VAT', async ({
   page,
 }) => {
-  for (const { path, status } of sweepPages) {
+  for (const { path, status } of browserSweepPages) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(status);
     const disclosure = page.locator('footer p', { hasText: company.registeredOffice.postcode });
