@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { testChromium } from './chromium.ts';
-import { axeFor, wcagTags } from './axe.ts';
+import { axeViolations, wcagTags } from './axe.ts';
 import { serviceRoute } from '../../src/lib/shared/routes.ts';
 import { fixtures } from './article-fixtures.ts';
 import { fourthService } from './service-fixture.ts';
@@ -55,7 +55,7 @@ export function browserChecks(copy: ProjectCopy) {
         for (const route of routes) {
           await page.goto(origin + route);
           await pageSettled(page);
-          const { violations } = await axeFor(page).withTags(wcagTags).analyze();
+          const violations = await axeViolations(page, wcagTags);
           expect(
             violations.map(
               (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { createSiteServer } from '../../server/server.ts';
-import { axeFor } from './axe.ts';
+import { axeViolations } from './axe.ts';
 import { fixtures } from './article-fixtures.ts';
 import { tags } from './built-site.ts';
 import { testChromium } from './chromium.ts';
@@ -62,10 +62,8 @@ export function siteAudits(copy: ProjectCopy) {
       const violations: string[] = [];
       for (const route of [`/case-studies/${fixtures.caseStudies[0]}`, `/blog/${fixtures.longRead.id}`]) {
         await page.goto(origin + route);
-        const results = await axeFor(page, { rules: { [nestedAside]: { enabled: true } } })
-          .withTags(['best-practice'])
-          .analyze();
-        for (const { id, nodes } of results.violations)
+        const found = await axeViolations(page, ['best-practice'], { [nestedAside]: { enabled: true } });
+        for (const { id, nodes } of found)
           violations.push(`${route} ${id}: ${nodes.map((node) => node.target).join(', ')}`);
       }
       await browser.close();
