@@ -4,6 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { mailbox } from '../../playwright.config.ts';
 import { mailContaining } from './mailbox.ts';
 import { content } from './content.ts';
+import { fillPlaceholders } from '../../src/lib/shared/placeholders.ts';
 import { site } from '../../src/site.config.ts';
 
 const contact = content.pages.contact;
@@ -100,8 +101,8 @@ export async function expectQuietHoneypot(page: Page): Promise<void> {
   await expect(page.locator('div[aria-hidden="true"]:has(input[name="hp_leave_blank"])')).toHaveCount(1);
 }
 
-/** The island's failure message, naming the agency's address. */
-export const errorText = `There was a problem sending your message. Please try again or email us directly at ${site.email}`;
+/** The island's failure message, as the content words it, naming the agency's address. */
+export const errorText = fillPlaceholders(contact.toasts.error.description, { email: site.email });
 export const successText = contact.toasts.success.description;
 /** The function's address, as a route pattern. */
 export const endpoint = '**/api/send-contact-email';

@@ -20,7 +20,7 @@ test.describe('phone menu with JavaScript', () => {
     await page.goto('/');
     await openWithTap(page);
     await expect(page.locator('[data-mobile-menu] details')).toHaveCount(0);
-    await expect(toggle(page)).toHaveAccessibleName('Menu');
+    await expect(toggle(page)).toHaveAccessibleName(content.pages.layout.menuLabel);
     await expect(page.locator('#mobile-menu')).toBeVisible();
 
     await toggle(page).tap();
