@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { leftOutOfBuild } from '../../src/lib/build-time/articles/articles.ts';
+import { leftOutOfBuild, type ArticleLike } from '../../src/lib/build-time/articles/articles.ts';
 
 const repository = resolve(import.meta.dirname, '../..');
 
@@ -124,12 +124,24 @@ export type Content = ReturnType<typeof contentOf>;
 /** The repository's content, read once per test file. */
 export const content = contentOf();
 
+/**
+ * An entry's front matter as the site's article helpers read it (src/lib/build-time/articles/),
+ * its route as its id, so the tests order and publish entries exactly as the build does.
+ */
+export const articleLike = (entry: ArticleCopy): ArticleLike => ({
+  id: entry.path,
+  data: {
+    title: String(entry['title']),
+    publishDate: new Date(entry.publishDate),
+    draft: entry.draft === true,
+    ...(entry.scheduled !== undefined && { scheduled: entry.scheduled }),
+    tags: (entry['tags'] as string[] | undefined) ?? [],
+  },
+});
+
 /** True for an entry a build made today publishes: neither a draft nor scheduled for a later day. */
 export const isPublished = (entry: ArticleCopy, today = new Date()) =>
-  !leftOutOfBuild(
-    { draft: entry.draft === true, scheduled: entry.scheduled, publishDate: new Date(entry.publishDate) },
-    today,
-  );
+  !leftOutOfBuild(articleLike(entry).data, today);
 
 /** Every price a content file's data holds, wherever its schema puts one (packages, add-ons…). */
 export function pricesOf(data: unknown): number[] {

@@ -7,8 +7,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { articleBase, isArticleRoute, tagPath } from '../../src/lib/build-time/articles/articles.ts';
-import { content, isPublished, type ArticleCopy } from './content.ts';
+import {
+  articleBase,
+  isArticleRoute,
+  newestFirst,
+  tagPath,
+} from '../../src/lib/build-time/articles/articles.ts';
+import { articleLike, content, isPublished, type ArticleCopy } from './content.ts';
 
 /** The paths the built sitemap lists, in its order. */
 export function sitemapPaths(dist = resolve(process.env.OUT_DIR ?? 'dist')): string[] {
@@ -32,16 +37,9 @@ export const sweepPages = [
 /** How many of each kind's newest entries the browser sweeps load. */
 const newestSwept = 3;
 
-/** The newest published entries of a kind, newest first (on one day, by title, as the lists order them). */
+/** The newest published entries of a kind, in the lists' order (src/lib/build-time/articles/). */
 const newest = (entries: ArticleCopy[]) =>
-  entries
-    .filter((entry) => isPublished(entry))
-    .sort(
-      (a, b) =>
-        new Date(b.publishDate).getTime() - new Date(a.publishDate).getTime() ||
-        String(a['title']).localeCompare(String(b['title'])),
-    )
-    .slice(0, newestSwept);
+  newestFirst(entries.filter((entry) => isPublished(entry)).map(articleLike)).slice(0, newestSwept);
 
 /**
  * The pages the browser sweeps load: every page but the articles', and of those each kind's first
@@ -54,9 +52,9 @@ export const browserSweepPages = (() => {
   const posts = newest(content.posts);
   const kept = new Set([
     ...Object.values(articleBase).flatMap((base) => [base, `${base}/2`]),
-    ...posts.map((post) => post.path),
-    ...posts.flatMap((post) => ((post['tags'] as string[] | undefined) ?? []).map(tagPath)),
-    ...newest(content.caseStudies).map((study) => study.path),
+    ...posts.map((post) => post.id),
+    ...posts.flatMap((post) => post.data.tags.map(tagPath)),
+    ...newest(content.caseStudies).map((study) => study.id),
   ]);
   return sweepPages.filter(({ path }) => !isArticleRoute(path) || kept.has(path));
 })();
