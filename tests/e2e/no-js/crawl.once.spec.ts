@@ -7,7 +7,8 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { routePath } from '../../../src/lib/shared/routes.ts';
-import { builtSite, metaContent, tags } from '../../support/built-site.ts';
+import { isNoindexPage } from '../../../src/lib/build-time/speculation-rules.ts';
+import { builtSite, tags } from '../../support/built-site.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
 
@@ -21,9 +22,7 @@ function pagesToIndex(): string[] {
       const html = built.read(file).toString('utf8');
       const route = routePath(file);
       const canonical = tags(html, 'link').find((link) => link['rel'] === 'canonical')?.['href'];
-      return !/noindex/.test(metaContent(html, 'robots') ?? '') && canonical === absolute(route)
-        ? [route]
-        : [];
+      return !isNoindexPage(html) && canonical === absolute(route) ? [route] : [];
     });
 }
 
