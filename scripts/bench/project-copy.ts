@@ -12,6 +12,9 @@ export const project = resolve(import.meta.dirname, '../..');
 const astro = join(project, 'node_modules/astro/bin/astro.mjs');
 const syncEachScript = join(project, 'tests/support/sync-each.ts');
 
+/** One check of `syncEach`: its exit status and what the command line would have printed. */
+export type SyncResult = Omit<CommandResult, 'milliseconds'>;
+
 export interface CommandResult {
   status: number | null;
   output: string;
@@ -78,8 +81,7 @@ export function copyProject(prefix: string) {
      * `sync` once per edit, each on the files as they are plus that one edit (put back after), all
      * in one process (tests/support/sync-each.ts): a result per edit, in order.
      */
-    syncEach(edits: readonly { file: string; text: string }[]): CommandResult[] {
-      const started = performance.now();
+    syncEach(edits: readonly { file: string; text: string }[]): SyncResult[] {
       const result = spawnSync(process.execPath, [syncEachScript], {
         cwd: dir,
         env,
@@ -87,9 +89,7 @@ export function copyProject(prefix: string) {
         input: JSON.stringify(edits),
       });
       if (result.status !== 0) throw new Error(`sync-each failed:\n${result.stdout}\n${result.stderr}`);
-      const milliseconds = Math.round(performance.now() - started);
-      const results = JSON.parse(result.stdout) as Omit<CommandResult, 'milliseconds'>[];
-      return results.map((one) => ({ ...one, milliseconds }));
+      return JSON.parse(result.stdout) as SyncResult[];
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });

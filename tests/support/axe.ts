@@ -43,7 +43,7 @@ export async function axeViolations(
     resultTypes: ['violations'],
     iframes: false,
   };
-  const results = await page.evaluate(
+  return page.evaluate(
     (runOptions) =>
       (
         window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }
@@ -52,7 +52,6 @@ export async function axeViolations(
         .then(({ violations }) => violations),
     options,
   );
-  return results;
 }
 
 /** Runs axe on the page as it is now and fails with a readable list of violations. */

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, type CommandResult } from '../../../scripts/bench/project-copy.ts';
+import { copyProject, type SyncResult } from '../../../scripts/bench/project-copy.ts';
 import { legalForms } from '../../../src/schemas/company.ts';
 import { shippedCompany } from '../../support/company.ts';
 import { content } from '../../support/content.ts';
@@ -80,7 +80,7 @@ const edits = {
   },
 };
 
-let synced: Record<keyof typeof edits, CommandResult>;
+let synced: Record<keyof typeof edits, SyncResult>;
 beforeAll(() => {
   const names = Object.keys(edits) as (keyof typeof edits)[];
   const results = copy.syncEach(
