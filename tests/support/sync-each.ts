@@ -1,12 +1,12 @@
 /**
  * `astro sync` once per edit, in one process (run by `ProjectCopy.syncEach`, in the copy): each
  * edit is written, the content checked against its schemas exactly as `astro sync` and every build
- * start do, and the file put back. One process saves each check Node's start and Astro's loading,
+ * start do, and the file put back (or removed, when the edit added it). One process saves each check Node's start and Astro's loading,
  * about half its CPU time. Reads [{ file, text }] as JSON on stdin; writes [{ status, output }],
  * the output of a refusal being what Astro's command line prints of it: the error's name, message,
  * hint and the file it names.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { sync } from 'astro';
 
 interface AstroErrorLike {
@@ -22,7 +22,7 @@ const plain = (text: string | undefined) => text?.replace(/\*\*(.+?)\*\*/g, '$1'
 const edits = JSON.parse(readFileSync(0, 'utf8')) as { file: string; text: string }[];
 const results: { status: number; output: string }[] = [];
 for (const { file, text } of edits) {
-  const before = readFileSync(file, 'utf8');
+  const before = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   writeFileSync(file, text);
   try {
     await sync({ root: process.cwd(), logLevel: 'silent' });
@@ -36,7 +36,8 @@ for (const { file, text } of edits) {
     ];
     results.push({ status: 1, output: lines.filter(Boolean).join('\n') });
   } finally {
-    writeFileSync(file, before);
+    if (before === undefined) rmSync(file);
+    else writeFileSync(file, before);
   }
 }
 process.stdout.write(JSON.stringify(results));

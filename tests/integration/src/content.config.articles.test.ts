@@ -1,12 +1,13 @@
 /**
  * An editor's mistake in a post or case study stops the build and says which file and which field
  * to fix: one temporary copy, checked first against the schemas (`astro sync`, as every build
- * starts), then built with references to a founder and a service that do not exist.
+ * starts; every case in one process, `syncEach`), then built with references to a founder and a
+ * service that do not exist.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { copyProject, markdownFile, project } from '../../../scripts/bench/project-copy.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyProject, markdownFile, project, type SyncResult } from '../../../scripts/bench/project-copy.ts';
 import { content } from '../../support/content.ts';
 
 const copy = copyProject('article-errors');
@@ -38,44 +39,57 @@ function guideExample(heading: string): string {
   return example;
 }
 
+const badPost = 'src/content/blog/bad-front-matter.md';
+/** Each case: the files it adds to the content as it is now, checked together. */
+const cases = {
+  guidePost: { file: 'src/content/blog/shopify-speed.md', text: guideExample('Publish a post') },
+  guideStudy: {
+    file: 'src/content/case-studies/skincare-rebuild.md',
+    text: guideExample('Publish a case study'),
+  },
+  badFields: {
+    file: badPost,
+    text: markdownFile({ ...post, description: 'x'.repeat(161), publishDate: 'last Tuesday' }, 'Text.'),
+  },
+  // A cover without its description is checked once the fields themselves are right.
+  missingAlt: { file: badPost, text: markdownFile({ ...post, cover: './cover.jpg' }, 'Text.') },
+};
+
+let synced: Record<keyof typeof cases, SyncResult>;
+beforeAll(() => {
+  // The covers the examples and the broken post name.
+  copy.copy(founder!.photoFile, 'src/content/blog/shopify-speed.jpg');
+  copy.copy(founder!.photoFile, 'src/content/case-studies/skincare-rebuild.jpg');
+  copy.copy(founder!.photoFile, 'src/content/blog/cover.jpg');
+  const names = Object.keys(cases) as (keyof typeof cases)[];
+  const results = copy.syncEach(names.map((name) => cases[name]));
+  synced = Object.fromEntries(names.map((name, index) => [name, results[index]!])) as typeof synced;
+});
+
 describe('the editor’s guide', () => {
   it('gives a complete example file of a post and of a case study that the schemas accept', () => {
-    copy.copy(founder!.photoFile, 'src/content/blog/shopify-speed.jpg');
-    copy.write('src/content/blog/shopify-speed.md', guideExample('Publish a post'));
-    copy.copy(founder!.photoFile, 'src/content/case-studies/skincare-rebuild.jpg');
-    copy.write('src/content/case-studies/skincare-rebuild.md', guideExample('Publish a case study'));
-    const result = copy.sync();
-    expect(result.output).not.toMatch(/error/i);
-    expect(result.status).toBe(0);
+    for (const result of [synced.guidePost, synced.guideStudy]) {
+      expect(result.output).not.toMatch(/error/i);
+      expect(result.status).toBe(0);
+    }
   });
 });
 
 describe('a broken article', () => {
   it('fails the schema check, naming the file and each wrong field', () => {
-    copy.copy(founder!.photoFile, 'src/content/blog/cover.jpg');
-    copy.write(
-      'src/content/blog/bad-front-matter.md',
-      markdownFile({ ...post, description: 'x'.repeat(161), publishDate: 'last Tuesday' }, 'Text.'),
-    );
-    const result = copy.sync();
+    const result = synced.badFields;
     expect(result.status).not.toBe(0);
-    expect(result.output).toContain('src/content/blog/bad-front-matter.md');
+    expect(result.output).toContain(badPost);
     expect(result.output).toMatch(/description\W+keep it under 160 characters/);
     expect(result.output).toMatch(/publishDate\W+must be a date written YYYY-MM-DD/);
 
-    // A cover without its description is checked once the fields themselves are right.
-    copy.write(
-      'src/content/blog/bad-front-matter.md',
-      markdownFile({ ...post, cover: './cover.jpg' }, 'Text.'),
-    );
-    const missingAlt = copy.sync();
+    const missingAlt = synced.missingAlt;
     expect(missingAlt.status).not.toBe(0);
-    expect(missingAlt.output).toContain('src/content/blog/bad-front-matter.md');
+    expect(missingAlt.output).toContain(badPost);
     expect(missingAlt.output).toMatch(/coverAlt\W+describe the cover for people who cannot see it/);
   });
 
   it('fails the build on a founder or a service that does not exist, naming file, field and entry', () => {
-    copy.remove('src/content/blog/bad-front-matter.md');
     copy.write('src/content/blog/unknown-author.md', markdownFile({ ...post, author: 'jane-doe' }, 'Text.'));
     copy.write(
       'src/content/case-studies/unknown-service.md',
