@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/sweep-page.ts';
 import { fillPlaceholders } from '../../../src/lib/shared/placeholders.ts';
 import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '../../support/site.ts';
