@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/sweep-page.ts';
 import { site } from '../../support/site.ts';
 import { content } from '../../support/content.ts';
 import { floatingBookingPages } from '../../support/islands.ts';

@@ -2,7 +2,8 @@
  * The JSON-LD of every page, read the way a crawler reads it (no JavaScript), checked against
  * what the same page shows: prices against the package cards, crumbs against the breadcrumb, founders against their profiles.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../../support/sweep-page.ts';
 import { isServiceRoute, type SiteRoute } from '../../../src/lib/shared/routes.ts';
 import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, site } from '../../support/site.ts';
