@@ -10,6 +10,10 @@ interface Options {
 }
 
 function reportViolations() {
+  // Once per document, however many watchers a reused page has had.
+  const reported = window as unknown as { reportingViolations?: boolean };
+  if (reported.reportingViolations) return;
+  reported.reportingViolations = true;
   document.addEventListener('securitypolicyviolation', (event) => {
     console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
   });

@@ -20,6 +20,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page, type Response } from '@playwright/test';
+import { test as sweepTest } from '../../support/sweep-page.ts';
 import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
@@ -95,34 +96,34 @@ async function expectNoAnalytics(page: Page, context: BrowserContext) {
 }
 
 for (const { path, status } of browserSweepPages) {
-  test(`${path}: byte budgets, headers and CSP, WCAG 2.2 AA, and no analytics`, async ({
-    page,
-    context,
-    isMobile,
-  }) => {
-    // Axe, IBM and the WCAG checks on one load: on a shared, loaded machine they need more than 30 s.
-    test.slow();
-    const { blocked } = await stubNetwork(context);
-    // The browser reports the 404 document itself as a failed load; that is the page working.
-    const problems = await watchPageProblems(page, { allowNotFound: status === 404 });
-    const responses: Response[] = [];
-    page.on('response', (response) => responses.push(response));
-    const scripts = recordScripts(page);
+  sweepTest(
+    `${path}: byte budgets, headers and CSP, WCAG 2.2 AA, and no analytics`,
+    async ({ page, isMobile }) => {
+      const context = page.context();
+      // Axe, IBM and the WCAG checks on one load: on a shared, loaded machine they need more than 30 s.
+      sweepTest.slow();
+      const { blocked } = await stubNetwork(context);
+      // The browser reports the 404 document itself as a failed load; that is the page working.
+      const problems = await watchPageProblems(page, { allowNotFound: status === 404 });
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
+      const scripts = recordScripts(page);
 
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(status);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
 
-    await expectWithinBudgets(page, await everyResponse(page, responses), isMobile);
-    await expectServedPolicy(page, path, status, response!);
-    await expectNoAxeViolations(page, path);
-    await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
-    // Scrolling brings in the lazy photos and, on /contact, the scheduler's frame: no script.
-    await scrollThrough(page);
-    expect(scripts.urls(), 'JavaScript files fetched while scrolling').toEqual([]);
-    await expectNoAnalytics(page, context);
-    expect(blocked, 'requests outside localhost').toEqual([]);
-    expect(problems).toEqual([]);
-  });
+      await expectWithinBudgets(page, await everyResponse(page, responses), isMobile);
+      await expectServedPolicy(page, path, status, response!);
+      await expectNoAxeViolations(page, path);
+      await expectWcagBeyondAxe(page, path, { ibm: !isMobile });
+      // Scrolling brings in the lazy photos and, on /contact, the scheduler's frame: no script.
+      await scrollThrough(page);
+      expect(scripts.urls(), 'JavaScript files fetched while scrolling').toEqual([]);
+      await expectNoAnalytics(page, context);
+      expect(blocked, 'requests outside localhost').toEqual([]);
+      expect(problems).toEqual([]);
+    },
+  );
 }
 
 test('using a booking link and history sends nothing and sets no cookie', async ({
