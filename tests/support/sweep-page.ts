@@ -8,44 +8,45 @@
  * watcher's init script installs itself once per document, tests/support/page-problems.ts). A
  * failed test ends its worker, and with it the page, so nothing outlives a failure.
  */
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type Page, type TestInfo } from '@playwright/test';
 
-export const test = base.extend<{ page: Page }, { workerPage: Page }>({
-  workerPage: [
-    async ({ browser }, use, workerInfo) => {
-      const { viewport, isMobile, hasTouch, javaScriptEnabled, baseURL, userAgent, deviceScaleFactor } =
-        workerInfo.project.use;
-      const context = await browser.newContext({
-        viewport,
-        isMobile,
-        hasTouch,
-        javaScriptEnabled,
-        baseURL,
-        userAgent,
-        deviceScaleFactor,
-      });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await use(page);
-      await context.close();
-    },
-    { scope: 'worker' },
-  ],
-  page: async ({ workerPage }, use, testInfo) => {
-    await use(workerPage);
+/**
+ * The worker's page, opened on first use. Kept in the module rather than in a worker-scoped
+ * fixture: Playwright runs files with other worker fixtures in workers of their own, and a worker
+ * started for a few files (its process, its browser) cost more than the pages it saved.
+ */
+let shared: Promise<Page> | undefined;
+
+async function openPage(browser: Browser, { project }: TestInfo): Promise<Page> {
+  const { viewport, isMobile, hasTouch, javaScriptEnabled, baseURL, userAgent, deviceScaleFactor } =
+    project.use;
+  const context = await browser.newContext({
+    viewport,
+    isMobile,
+    hasTouch,
+    javaScriptEnabled,
+    baseURL,
+    userAgent,
+    deviceScaleFactor,
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return page;
+}
+
+export const test = base.extend<{ page: Page }>({
+  page: async ({ browser }, use, testInfo) => {
+    let page = await shared;
+    if (!page || page.isClosed()) page = await (shared = openPage(browser, testInfo));
+    await use(page);
     for (const event of ['request', 'response', 'console', 'pageerror'] as const)
-      workerPage.removeAllListeners(event);
-    await workerPage.unrouteAll({ behavior: 'ignoreErrors' });
-    await workerPage.context().unrouteAll({ behavior: 'ignoreErrors' });
+      page.removeAllListeners(event);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.context().unrouteAll({ behavior: 'ignoreErrors' });
     const { viewport } = testInfo.project.use;
-    if (viewport) await workerPage.setViewportSize(viewport);
-    await workerPage.emulateMedia({
-      media: null,
-      colorScheme: null,
-      reducedMotion: null,
-      forcedColors: null,
-    });
+    if (viewport) await page.setViewportSize(viewport);
+    await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
   },
 });
 
