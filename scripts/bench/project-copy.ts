@@ -78,18 +78,25 @@ export function copyProject(prefix: string) {
     /** Checks every content file against its schema, as a build does first. */
     sync: () => run(['sync']),
     /**
-     * `sync` once per edit, each on the files as they are plus that one edit (put back after), all
-     * in one process (tests/support/sync-each.ts): a result per edit, in order.
+     * `sync` once per named edit, each on the files as they are plus that one edit (put back after),
+     * all in one process (tests/support/sync-each.ts): each edit's result under its name.
      */
-    syncEach(edits: readonly { file: string; text: string }[]): SyncResult[] {
+    syncEach<Name extends string>(
+      edits: Readonly<Record<Name, { file: string; text: string }>>,
+    ): Record<Name, SyncResult> {
+      const names = Object.keys(edits) as Name[];
       const result = spawnSync(process.execPath, [syncEachScript], {
         cwd: dir,
         env,
         encoding: 'utf8',
-        input: JSON.stringify(edits),
+        input: JSON.stringify(names.map((name) => edits[name])),
       });
       if (result.status !== 0) throw new Error(`sync-each failed:\n${result.stdout}\n${result.stderr}`);
-      return JSON.parse(result.stdout) as SyncResult[];
+      const results = JSON.parse(result.stdout) as SyncResult[];
+      return Object.fromEntries(names.map((name, index) => [name, results[index]!])) as Record<
+        Name,
+        SyncResult
+      >;
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });

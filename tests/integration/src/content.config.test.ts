@@ -82,17 +82,15 @@ const edits = {
 
 let synced: Record<keyof typeof edits, SyncResult>;
 beforeAll(() => {
-  const names = Object.keys(edits) as (keyof typeof edits)[];
-  const results = copy.syncEach(
-    names.map((name) => {
-      const { file, edit } = edits[name];
+  const texts = Object.fromEntries(
+    Object.entries(edits).map(([name, { file, edit }]) => {
       const before = readFileSync(join(copy.dir, file), 'utf8');
       const text = edit(before);
       if (text === before) throw new Error(`The edit ${name} did not change ${file}`);
-      return { file, text };
+      return [name, { file, text }];
     }),
-  );
-  synced = Object.fromEntries(names.map((name, index) => [name, results[index]!])) as typeof synced;
+  ) as Record<keyof typeof edits, { file: string; text: string }>;
+  synced = copy.syncEach(texts);
 });
 
 describe('content schemas', () => {
