@@ -76,25 +76,15 @@ async function expectServedPolicy(page: Page, path: string, status: number, resp
 
 /**
  * On load, what lies three screens or more down is left unrendered, so on a page of four screens
- * or more something is; no fixed element is held inside a deferred section. Chromium decides what
- * to skip at a rendering update after the load (on a busy machine a moment later), so the first two
- * are awaited.
+ * or more something is; no fixed element is held inside a deferred section.
  */
 async function expectDeferredRendering(page: Page) {
-  const { fixedInsideContainment } = await deferredRendering(page);
+  const { renderedFarBelow, skipped, fixedInsideContainment } = await deferredRendering(page);
   expect(fixedInsideContainment, 'fixed elements inside a deferred section').toEqual([]);
-  await expect
-    .poll(async () => (await deferredRendering(page)).renderedFarBelow, {
-      message: 'rendered on load, three screens or more down',
-    })
-    .toEqual([]);
+  expect(renderedFarBelow, 'rendered on load, three screens or more down').toEqual([]);
   const screens = await page.evaluate(() => document.documentElement.scrollHeight / innerHeight);
   if (screens >= 4)
-    await expect
-      .poll(async () => (await deferredRendering(page)).skipped, {
-        message: `elements left unrendered on load (${screens.toFixed(1)} screens)`,
-      })
-      .toBeGreaterThan(0);
+    expect(skipped, `elements left unrendered on load (${screens.toFixed(1)} screens)`).toBeGreaterThan(0);
 }
 
 /** Scrolls to the bottom a viewport at a time, as a reader would, then back to the top. */
