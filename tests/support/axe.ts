@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
-import { renderDeferred } from './deferred-rendering.ts';
 
 /** The WCAG levels every page and state must pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -22,7 +21,6 @@ export async function axeViolations(
   tags: readonly string[],
   rules: RunOptions['rules'] = {},
 ): Promise<Result[]> {
-  await renderDeferred(page);
   // Through the DevTools protocol, which the page's Content-Security-Policy does not govern.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   // A state just opened is checked as it ends, not mid-transition (text fading in is not yet its

@@ -10,7 +10,6 @@
  *   tests/e2e/js/loading-budget.spec.ts);
  * - the headers the local server sends are the built _headers' rules, and the page runs under its
  *   Content-Security-Policy with no violation or console error;
- * - what lies three screens down is left unrendered on load (content-visibility), holding no fixed element;
  * - no WCAG 2.2 AA violation: axe, and the checks axe cannot make (tests/support/wcag/beyond-axe.ts:
  *   target size, reduced motion, forced colours, reflow at 320 px, text spacing, 200 % text), plus
  *   IBM Equal Access at desktop size (the keyboard walk is tests/e2e/no-js/keyboard.spec.ts);
@@ -26,7 +25,6 @@ import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { FIRST_ROUND_TRIP, firstLoadBytes, PAGE_WITHOUT_PHOTOS } from '../../support/first-round-trip.ts';
-import { deferredRendering } from '../../support/deferred-rendering.ts';
 import { recordScripts, scrollToY } from '../../support/islands.ts';
 import { expectWcagBeyondAxe } from '../../support/wcag/beyond-axe.ts';
 import { stubNetwork } from '../../support/network.ts';
@@ -74,19 +72,6 @@ async function expectServedPolicy(page: Page, path: string, status: number, resp
     expect(headers[name], name).toBe(value);
 }
 
-/**
- * On load, what lies three screens or more down is left unrendered, so on a page of four screens
- * or more something is; no fixed element is held inside a deferred section.
- */
-async function expectDeferredRendering(page: Page) {
-  const { renderedFarBelow, skipped, fixedInsideContainment } = await deferredRendering(page);
-  expect(fixedInsideContainment, 'fixed elements inside a deferred section').toEqual([]);
-  expect(renderedFarBelow, 'rendered on load, three screens or more down').toEqual([]);
-  const screens = await page.evaluate(() => document.documentElement.scrollHeight / innerHeight);
-  if (screens >= 4)
-    expect(skipped, `elements left unrendered on load (${screens.toFixed(1)} screens)`).toBeGreaterThan(0);
-}
-
 /** Scrolls to the bottom a viewport at a time, as a reader would, then back to the top. */
 async function scrollThrough(page: Page) {
   const viewport = await page.evaluate(() => innerHeight);
@@ -126,7 +111,6 @@ for (const { path, status } of browserSweepPages) {
 
       const response = await page.goto(path);
       expect(response?.status()).toBe(status);
-      await expectDeferredRendering(page);
 
       await expectWithinBudgets(page, await everyResponse(page, responses), isMobile);
       await expectServedPolicy(page, path, status, response!);

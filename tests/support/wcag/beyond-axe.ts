@@ -12,7 +12,6 @@ import { forcedColourProblems } from './forced-colors.ts';
 import { ibmViolations } from './ibm.ts';
 import { largeTextCss, layoutProblems, setUserStyle, textSpacingCss } from './layout.ts';
 import { motionProblems } from './motion.ts';
-import { renderDeferred } from '../deferred-rendering.ts';
 import { targetSizeProblems } from './target-size.ts';
 
 /** The narrowest width WCAG's reflow asks for (1.4.10). */
@@ -23,8 +22,6 @@ const checker = (context: string) => async (what: string, problems: Promise<stri
 
 export async function expectWcagBeyondAxe(page: Page, context: string, { ibm }: { ibm: boolean }) {
   const check = checker(context);
-  // Geometry of what a visitor scrolls to, not of the placeholders the browser lays out for it.
-  await renderDeferred(page);
 
   if (ibm) await check('IBM Equal Access (WCAG 2.2)', ibmViolations(page));
   await check('reduced motion', motionProblems(page));

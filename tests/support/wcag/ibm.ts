@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { renderDeferred } from '../deferred-rendering.ts';
 
 const aceSource = readFileSync(
   createRequire(import.meta.url).resolve('accessibility-checker-engine/ace.js'),
@@ -25,7 +24,6 @@ export const ibmRulesOff: Readonly<Record<string, string>> = {};
 
 /** Every violation of the policy on the page as it is now, one line each (rule, message, element). */
 export async function ibmViolations(page: Page, rulesOff = ibmRulesOff): Promise<string[]> {
-  await renderDeferred(page);
   if (!(await page.evaluate(() => 'ace' in window))) await page.evaluate(aceSource);
   return page.evaluate(
     async ({ policy, off }) => {
