@@ -2,9 +2,9 @@
  * `astro sync` once per edit, in one process (run by `ProjectCopy.syncEach`, in the copy): each
  * edit is written, the content checked against its schemas exactly as `astro sync` and every build
  * start do, and the file put back (or removed, when the edit added it). One process saves each
- * check Node's start and Astro's loading, about half its CPU time. Reads [{ file, text }] as JSON on stdin; writes [{ status, output }],
- * the output of a refusal being what Astro's command line prints of it: the error's name, message,
- * hint and the file it names.
+ * check Node's start and Astro's loading, about half its CPU time. Reads [{ file, text }] as JSON
+ * on stdin; writes [{ status, output }], the output of a refusal being what Astro's command line
+ * prints of it: the error's name, message, hint and the file it names.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { sync } from 'astro';
