@@ -96,11 +96,7 @@ export const floatingBookingPages = content.services.map((service) => ({
  * Given the last element of an island, the whole island's first render is committed by then.
  */
 export async function reactHydrated(element: Locator) {
-  // React's download, parse and hydration took more than the default 5 s with another suite
-  // sharing the two cores (load average above 10); a page that never hydrates still fails.
   await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))), {
-      timeout: 20_000,
-    })
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps'))))
     .toBe(true);
 }
