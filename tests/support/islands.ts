@@ -91,6 +91,22 @@ export const floatingBookingPages = content.services.map((service) => ({
   placement: servicePlacements(service.id).sticky,
 }));
 
+/** The phone menu's toggle once React has taken it over, and the menu it opens. */
+export const phoneMenuToggle = (page: Page) =>
+  page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
+export const phoneMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
+
+/**
+ * Opens the phone menu with a tap, which also hydrates it, and waits until React has taken it
+ * over: a link pressed during the takeover can be pressed on the native panel and released on
+ * React's, which clicks neither (a booking link then opens no tab).
+ */
+export async function openPhoneMenu(page: Page) {
+  await page.locator('[data-mobile-menu] summary').tap();
+  await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(phoneMenu(page)).toBeVisible();
+}
+
 /**
  * Resolves once React has hydrated `element` (it tags hydrated DOM nodes with its own keys).
  * Given the last element of an island, the whole island's first render is committed by then.

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { content } from '../../support/content.ts';
+import { openPhoneMenu } from '../../support/islands.ts';
 import { focusProblems, tabWalk } from '../../support/wcag/focus.ts';
 import { expectForcedColours, expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
 
@@ -14,11 +15,7 @@ test('the open menu or dropdown and an open FAQ answer have no violations', asyn
   await page.goto('/services');
   if (isMobile) {
     // A tap hydrates the menu island and opens it.
-    await page.locator('[data-mobile-menu] summary').tap();
-    await expect(page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]')).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    await openPhoneMenu(page);
     await expectNoAxeViolations(page, 'the open phone menu');
     await expectOpenStateWcag(page, 'the open phone menu');
     await page.keyboard.press('Escape');

@@ -31,6 +31,7 @@ import {
   serveAnalyticsSite,
   test,
 } from '../../support/analytics-site.ts';
+import { openPhoneMenu } from '../../support/islands.ts';
 import { pageSettled } from '../../support/settled.ts';
 
 serveAnalyticsSite();
@@ -231,7 +232,7 @@ test.describe('at phone size', () => {
     network,
   }) => {
     await accept(page, network, '/services');
-    await page.locator('[data-mobile-menu] summary').tap();
+    await openPhoneMenu(page);
     const link = page.locator('a[data-booking="navigation_mobile"]');
     await expect(link).toBeVisible();
     await clickBooking(page, link);

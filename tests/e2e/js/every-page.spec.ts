@@ -25,7 +25,7 @@ import { consentKey } from '../../../src/lib/shared/analytics.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { expectNoAxeViolations } from '../../support/axe.ts';
 import { FIRST_ROUND_TRIP, firstLoadBytes, PAGE_WITHOUT_PHOTOS } from '../../support/first-round-trip.ts';
-import { recordScripts, scrollToY } from '../../support/islands.ts';
+import { openPhoneMenu, recordScripts, scrollToY } from '../../support/islands.ts';
 import { expectWcagBeyondAxe } from '../../support/wcag/beyond-axe.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { watchPageProblems } from '../../support/page-problems.ts';
@@ -134,7 +134,7 @@ test('using a booking link and history sends nothing and sets no cookie', async 
   const { blocked } = await stubNetwork(context);
   await page.goto('/');
   // What would be tracked with analytics on: a booking click and a change of query.
-  if (isMobile) await page.locator('[data-mobile-menu] summary').click();
+  if (isMobile) await openPhoneMenu(page);
   const booking = page.locator(`a[data-booking="navigation_${isMobile ? 'mobile' : 'desktop'}"]`);
   const [popup] = await Promise.all([page.waitForEvent('popup'), booking.click()]);
   await expect.poll(() => popup.url()).toBe(site.bookingUrl);

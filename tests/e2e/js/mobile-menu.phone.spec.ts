@@ -1,48 +1,47 @@
-import { expect, test, type Page } from '@playwright/test';
-import { holdScripts, reactHydrated } from '../../support/islands.ts';
+import { expect, test } from '@playwright/test';
+import {
+  holdScripts,
+  openPhoneMenu,
+  phoneMenu,
+  phoneMenuToggle,
+  reactHydrated,
+} from '../../support/islands.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';
 import { content } from '../../support/content.ts';
-
-const toggle = (page: Page) => page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
-
-/** Hydrates the menu with a tap on its toggle (which also opens it) and waits for the ARIA version. */
-async function openWithTap(page: Page) {
-  await page.locator('[data-mobile-menu] summary').tap();
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu(page)).toBeVisible();
-}
 
 test.describe('phone menu with JavaScript', () => {
   failOnPageErrors();
 
   test('after hydration the toggle is a button with aria-expanded and aria-controls', async ({ page }) => {
     await page.goto('/');
-    await openWithTap(page);
+    await openPhoneMenu(page);
     await expect(page.locator('[data-mobile-menu] details')).toHaveCount(0);
-    await expect(toggle(page)).toHaveAccessibleName(content.pages.layout.menuLabel);
+    await expect(phoneMenuToggle(page)).toHaveAccessibleName(content.pages.layout.menuLabel);
     await expect(page.locator('#mobile-menu')).toBeVisible();
 
-    await toggle(page).tap();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu(page)).toBeHidden();
-    await toggle(page).tap();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu(page)).toBeVisible();
+    await phoneMenuToggle(page).tap();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu(page)).toBeHidden();
+    await phoneMenuToggle(page).tap();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenu(page)).toBeVisible();
   });
 
   test('a menu opened before hydration stays open after it', async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto('/about');
     await page.locator('[data-mobile-menu] summary').tap();
-    await expect(menu(page)).toBeVisible();
+    await expect(phoneMenu(page)).toBeVisible();
     await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
-    await expect(toggle(page)).toHaveCount(0);
+    await expect(phoneMenuToggle(page)).toHaveCount(0);
 
     scripts.release();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu(page)).toBeVisible();
-    await expect(menu(page).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenu(page)).toBeVisible();
+    await expect(phoneMenu(page).getByRole('link', { name: 'About' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('a press under way when React arrives still opens the menu', async ({ page }) => {
@@ -58,33 +57,33 @@ test.describe('phone menu with JavaScript', () => {
     await reactHydrated(page.locator('[data-mobile-menu] a[data-booking]'));
     await expect(summary).toHaveCount(1);
     await page.mouse.up();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu(page)).toBeVisible();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenu(page)).toBeVisible();
   });
 
   test('choosing a link closes it', async ({ page }) => {
     await page.goto('/services');
-    await openWithTap(page);
+    await openPhoneMenu(page);
     // The booking link opens a new tab, so this page stays and shows the menu closed.
     const popup = page.waitForEvent('popup');
-    await menu(page).locator('a[data-booking="navigation_mobile"]').tap();
+    await phoneMenu(page).locator('a[data-booking="navigation_mobile"]').tap();
     await (await popup).close();
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu(page)).toBeHidden();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu(page)).toBeHidden();
 
-    await toggle(page).tap();
-    await menu(page).getByRole('link', { name: 'Contact', exact: true }).tap();
+    await phoneMenuToggle(page).tap();
+    await phoneMenu(page).getByRole('link', { name: 'Contact', exact: true }).tap();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.locator('h1')).toHaveText(content.pages.contact.heading);
   });
 
   test('a tap outside closes it', async ({ page }) => {
     await page.goto('/');
-    await openWithTap(page);
+    await openPhoneMenu(page);
     // Below the panel, on the hero.
     await page.touchscreen.tap(20, (await page.evaluate(() => innerHeight)) - 20);
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu(page)).toBeHidden();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu(page)).toBeHidden();
   });
 
   test('keyboard only: Tab reaches the toggle, Enter and Space toggle, Escape closes and returns focus', async ({
@@ -94,33 +93,33 @@ test.describe('phone menu with JavaScript', () => {
     // Skip link, logo, then the menu toggle: the desktop links are not displayed at this size.
     for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
     // Focus arrived on the native summary, asked for hydration, and moved onto the button it became.
-    await expect(toggle(page)).toBeFocused();
+    await expect(phoneMenuToggle(page)).toBeFocused();
 
     await page.keyboard.press('Enter');
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
-    await expect(menu(page).getByRole('link', { name: 'Home' })).toBeFocused();
+    await expect(phoneMenu(page).getByRole('link', { name: 'Home' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(menu(page).getByRole('link', { name: 'Services', exact: true })).toBeFocused();
+    await expect(phoneMenu(page).getByRole('link', { name: 'Services', exact: true })).toBeFocused();
 
     await page.keyboard.press('Escape');
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu(page)).toBeHidden();
-    await expect(toggle(page)).toBeFocused();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu(page)).toBeHidden();
+    await expect(phoneMenuToggle(page)).toBeFocused();
 
     await page.keyboard.press('Space');
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Space');
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('focus moving past the last item closes it', async ({ page }) => {
     await page.goto('/');
-    await openWithTap(page);
-    const book = menu(page).locator('a[data-booking="navigation_mobile"]');
+    await openPhoneMenu(page);
+    const book = phoneMenu(page).locator('a[data-booking="navigation_mobile"]');
     await book.focus();
     await page.keyboard.press('Tab');
-    await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu(page)).toBeHidden();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
+    await expect(phoneMenu(page)).toBeHidden();
   });
 });
