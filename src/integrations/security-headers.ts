@@ -8,7 +8,8 @@
 import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import { gzipSync } from 'node:zlib';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { AnalyticsIds } from '../lib/shared/analytics.ts';
 import { formatHeadersFile } from '../lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../lib/shared/response-headers.ts';
@@ -16,19 +17,35 @@ import { contentSecurityPolicy, pageRules, withPolicyMeta } from '../lib/shared/
 import { inlineHashes, mergeHashes } from '../lib/build-time/security/inline-hashes.ts';
 import { cmsAdmin } from '../lib/build-time/cms/cms-admin.ts';
 import {
+  beforeIntent,
   isNoindexPage,
+  likelyNextRoutes,
+  pagesThatFit,
   speculationHeaders,
   speculationRuleSets,
 } from '../lib/build-time/speculation-rules.ts';
-import { routePath } from '../lib/shared/routes.ts';
+import { contactRoute, routePath } from '../lib/shared/routes.ts';
 import { htmlFiles } from './built-files.ts';
 
 /** The speculation rules, written into the build, and the headers that name them. */
-async function writeSpeculationRules(out: string, pages: Map<string, string>) {
+async function writeSpeculationRules(
+  out: string,
+  pages: Map<string, string>,
+  logger: AstroIntegrationLogger,
+) {
+  const byRoute = new Map([...pages].map(([file, html]) => [routePath(`/${relative(out, file)}`), html]));
+  // Pages are sent compressed: what fetching one ahead costs is its gzipped size.
+  const size = (route: string) => gzipSync(byRoute.get(route) ?? '', { level: 9 }).length;
+  const cards = likelyNextRoutes(byRoute.get('/') ?? '');
+  const likely = { cards: cards.map(size), contact: size(contactRoute) };
+  const ahead = pagesThatFit(likely.cards);
+  if (ahead < Math.min(cards.length, beforeIntent.pages))
+    logger.warn(
+      `Only ${ahead} service pages fit the ${beforeIntent.bytes} bytes fetched ahead of a visitor's tap`,
+    );
   const sets = speculationRuleSets({
-    excludedPaths: [...pages]
-      .filter(([, html]) => isNoindexPage(html))
-      .map(([file]) => routePath(`/${relative(out, file)}`)),
+    excludedPaths: [...byRoute].filter(([, html]) => isNoindexPage(html)).map(([route]) => route),
+    likely,
   });
   for (const [path, rules] of Object.entries(sets)) {
     const file = join(out, path);
@@ -69,7 +86,7 @@ export function securityHeaders(options: {
         const topLevelFiles = (await readdir(out, { withFileTypes: true }))
           .filter((entry) => entry.isFile())
           .map((entry) => entry.name);
-        const speculation = await writeSpeculationRules(out, html);
+        const speculation = await writeSpeculationRules(out, html, logger);
         const rules = [
           ...baseHeaderRules,
           ...pageRules({

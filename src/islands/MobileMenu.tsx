@@ -16,6 +16,7 @@ import { useEffect, useState, type FocusEvent, type MouseEvent } from 'react';
 import type { BookingPlacement } from '@/lib/shared/booking';
 import { Icon } from './shared/Icon';
 import { useNativeTakeover } from './shared/use-native-takeover';
+import { phoneMenuPanelId } from '@/lib/shared/phone-menu';
 import { headerLinks, isCurrent, isInSection, type NavLink } from '@/lib/shared/navigation';
 
 interface MobileMenuProps {
@@ -28,8 +29,7 @@ interface MobileMenuProps {
   newTabHint: string;
 }
 
-/** Named by the toggle's `aria-controls`; there is one menu per page. */
-const panelId = 'mobile-menu';
+const panelId = phoneMenuPanelId;
 
 function NavItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const highlight = isInSection(link.href, pathname) ? 'text-accent' : 'text-ink';

@@ -5,6 +5,7 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { servicePlacements } from '../../src/lib/shared/booking.ts';
 import { content } from './content.ts';
+import { phoneMenuPanelId } from '../../src/lib/shared/phone-menu.ts';
 
 const isScript = (request: Request) =>
   request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');
@@ -93,7 +94,7 @@ export const floatingBookingPages = content.services.map((service) => ({
 
 /** The phone menu's toggle once React has taken it over, and the menu it opens. */
 export const phoneMenuToggle = (page: Page) =>
-  page.locator('[data-mobile-menu] button[aria-controls="mobile-menu"]');
+  page.locator(`[data-mobile-menu] button[aria-controls="${phoneMenuPanelId}"]`);
 export const phoneMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 /**

@@ -3,11 +3,20 @@
  * by the page's `Speculation-Rules` header, served as `application/speculationrules+json`, valid,
  * and matching, on the page's real links, only what they may: same-site pages, never the booking
  * page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
- * links marked external, and nothing fetched before the visitor shows intent (pages fetched as soon as
- * the rules were read shared the first visit's bandwidth: src/lib/build-time/speculation-rules.ts).
- * Chromium accepting and using them is tests/e2e/js/prerender.desktop.spec.ts.
+ * links marked external; before the visitor shows intent, nothing fetched until the page has
+ * loaded, and then only the likely next pages, within the limits of
+ * src/lib/build-time/speculation-rules.ts, counted apart from the page's own budget (which counts
+ * only what the page itself fetches: tests/e2e/js/loading-budget.spec.ts). The open phone menu's
+ * pages fetched ahead: tests/e2e/js/speculation-ahead.phone.spec.ts. Chromium prerendering and
+ * showing them is tests/e2e/js/prerender.desktop.spec.ts.
  */
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
+import { beforeIntent, pagesThatFit } from '../../../src/lib/build-time/speculation-rules.ts';
+import { contactRoute } from '../../../src/lib/shared/routes.ts';
+import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
+import { builtSite } from '../../support/built-site.ts';
 import { redirects } from '../../../src/lib/shared/redirects.ts';
 import { browserSweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
@@ -15,6 +24,8 @@ import { site } from '../../support/site.ts';
 import { ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
 
 const pages = browserSweepPages.filter(({ status }) => status === 200);
+const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+const gzippedSize = (route: string) => gzipSync(built.html(route), { level: 9 }).length;
 
 test('the editor at /admin names no speculation rules', async ({ request }) => {
   const response = await request.get('/admin');
@@ -76,8 +87,31 @@ for (const { path } of pages) {
         href,
       ).toContain(href);
 
-    // Before any intent, Chromium fetches nothing for the rules: only the rules files themselves.
-    expect(speculated.filter((s) => s.eagerness !== 'moderate')).toEqual([]);
-    expect(responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined)).toEqual([]);
+    // Before any intent: nothing fetched ahead until the page has loaded, then the likely next
+    // pages: the service cards' where the page shows them (as many as fit), else the contact page.
+    const cards = await page
+      .locator(`main [${likelyNextAttribute}] > li > a`)
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+    const expected = cards.length
+      ? cards.slice(0, pagesThatFit(cards.map(gzippedSize)))
+      : path === contactRoute
+        ? []
+        : [contactRoute];
+    const ahead = () => responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined);
+    const aheadPaths = () => ahead().map((each) => new URL(each.url()).pathname);
+    await expect.poll(() => aheadPaths().sort()).toEqual([...expected].sort());
+    expect(ahead().every((each) => each.request().headers()['sec-purpose'] === 'prefetch')).toBe(true);
+    const loadedAt = await page.evaluate(
+      () =>
+        performance.timeOrigin +
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+    );
+    for (const each of ahead())
+      expect(each.request().timing().startTime, each.url()).toBeGreaterThanOrEqual(loadedAt);
+    const bytes = await Promise.all(
+      ahead().map(async (each) => (await each.request().sizes()).responseBodySize),
+    );
+    expect(bytes.length).toBeLessThanOrEqual(beforeIntent.pages);
+    expect(bytes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(beforeIntent.bytes);
   });
 }

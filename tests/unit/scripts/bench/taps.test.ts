@@ -9,6 +9,7 @@ import {
   tapGoalMs,
   withoutSpeculationRules,
   type TapRow,
+  type TapSample,
 } from '../../../../scripts/bench/tap-report.ts';
 import { throttledLink } from '../../../../scripts/bench/throttled-link.ts';
 
@@ -55,21 +56,31 @@ describe('withoutSpeculationRules', () => {
 
 describe('the tap table', () => {
   const pair = (to: string) => ({ from: '/', to, area: 'service card' as const, label: to });
+  /** Taps lifted 100 ms after their press; the first `prerendered` of them shown from a prerender. */
+  const taps = (lifts: number[], prerendered = 0): TapSample[] =>
+    lifts.map((lift, index) => ({ lift, press: lift + 100, prerendered: index < prerendered }));
   const rows: TapRow[] = [
-    { pair: pair('/fast'), samples: { built: [40, tapGoalMs, 900], bare: [1200, 1100, 1300] } },
-    { pair: pair('/slow'), samples: { built: [tapGoalMs + 1, 300, 20], bare: [] } },
+    {
+      pair: pair('/fast'),
+      samples: { built: taps([40, tapGoalMs, 900], 2), bare: taps([1200, 1100, 1300]) },
+    },
+    { pair: pair('/slow'), samples: { built: taps([tapGoalMs + 1, 300, 20]), bare: [] } },
   ];
 
-  it('marks each median against the goal, per way of serving', () => {
+  it('marks each median from the lift against the goal, per way of serving, beside the press and the prerenders', () => {
     const table = renderTapTable(rows, ['built', 'bare']).split('\n');
-    expect(table[0]).toMatch(/^\| from +\| tap +\| to +\| built ms \| bare ms \|$/);
-    expect(table[2]).toContain(`| ${tapGoalMs} ✓`);
-    expect(table[2]).toContain('| 1200 ✗');
-    expect(table[3]).toContain(`| ${tapGoalMs + 1} ✗`);
-    expect(table[3]).toMatch(/\| – +\|$/);
+    expect(table[0]).toMatch(
+      /^\| from +\| tap +\| to +\| built: lift ms \| built: press ms \| built: prerendered \| bare: lift ms \| bare: press ms \| bare: prerendered \|$/,
+    );
+    expect(table[2]).toMatch(
+      new RegExp(`\\| ${tapGoalMs} ✓ +\\| ${tapGoalMs + 100} +\\| 2/3 +\\| 1200 ✗ +\\| 1300 +\\| 0/3 +\\|$`),
+    );
+    expect(table[3]).toMatch(
+      new RegExp(`\\| ${tapGoalMs + 1} ✗ +\\| ${tapGoalMs + 101} +\\| 0/3 +\\| – +\\| – +\\| – +\\|$`),
+    );
   });
 
-  it('counts the misses of one way of serving', () => {
+  it('counts the misses of one way of serving, from the lift', () => {
     expect(missedTaps(rows, 'built')).toBe(1);
     expect(missedTaps(rows, 'bare')).toBe(2);
   });

@@ -1,0 +1,32 @@
+/**
+ * With JavaScript off, nothing is fetched ahead before the visitor shows intent: the rules wait for
+ * the mark a page's script sets on load (src/lib/shared/speculation-marks.ts), which never comes.
+ * Opening the phone menu (a native <details>) is intent, and still fetches its pages ahead. With
+ * JavaScript on: tests/e2e/js/speculation-rules.once.spec.ts and speculation-ahead.phone.spec.ts.
+ */
+import { expect, test, type Response } from '@playwright/test';
+import { pageLoadedAttribute } from '../../../src/lib/shared/speculation-marks.ts';
+
+test('without JavaScript only the open menu’s pages are fetched ahead, never the likely next ones', async ({
+  page,
+}) => {
+  const responses: Response[] = [];
+  page.on('response', (each) => responses.push(each));
+  const ahead = () =>
+    responses
+      .filter((each) => each.request().headers()['sec-purpose'] !== undefined)
+      .map((each) => new URL(each.url()).pathname);
+  // The home page, whose service cards are what a loaded page with JavaScript fetches ahead.
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
+  await page.locator('[data-mobile-menu] summary').click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  const menuPages = await menu
+    .locator(':scope > ul > li > a:not([aria-current])')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  expect(menuPages.length).toBeGreaterThan(0);
+  // Chromium has read the rules and acted on the open menu: whatever the loaded page would have
+  // started would have been started by now.
+  await expect.poll(() => ahead().sort()).toEqual([...menuPages].sort());
+  await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
+});
