@@ -31,6 +31,8 @@ export interface Sample {
   kibWithoutPhotos: number;
   jsKib: number;
   requests: number;
+  /** What the speculation rules fetched ahead once the page had loaded, counted apart from the page. */
+  aheadKib: number;
 }
 
 export type Metric = keyof Sample;
@@ -53,9 +55,14 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
-  const requests = details?.items ?? [];
-  const kib = (filter: (item: NetworkItem) => boolean) =>
-    requests.filter(filter).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  // Pages the speculation rules fetch ahead (Chrome's "Prefetch" requests) are not the page's own
+  // weight: they are counted apart, as the first visit's budgets are (README, speed).
+  const isAhead = (item: NetworkItem) => item.resourceType === 'Prefetch';
+  const all = details?.items ?? [];
+  const requests = all.filter((item) => !isAhead(item));
+  const sum = (items: NetworkItem[]) =>
+    items.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1024;
+  const kib = (filter: (item: NetworkItem) => boolean) => sum(requests.filter(filter));
   // Photos are the founders' portraits (AVIF/WebP/JPEG); SVG and PNG icons count as page weight.
   const isPhoto = (item: NetworkItem) => /^image\/(jpeg|avif|webp)$/.test(item.mimeType ?? '');
   return {
@@ -71,6 +78,7 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
     kibWithoutPhotos: kib((item) => !isPhoto(item)),
     jsKib: kib((item) => item.resourceType === 'Script'),
     requests: requests.length,
+    aheadKib: sum(all.filter(isAhead)),
   };
 }
 
@@ -122,6 +130,7 @@ const columns: [Metric, string][] = [
   ['kibWithoutPhotos', 'KiB no photos'],
   ['jsKib', 'JS KiB'],
   ['requests', 'requests'],
+  ['aheadKib', 'ahead KiB'],
 ];
 
 export interface RouteRow {

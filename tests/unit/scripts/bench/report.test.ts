@@ -23,6 +23,7 @@ const perfect: Sample = {
   kibWithoutPhotos: 13.1,
   jsKib: 0,
   requests: 4,
+  aheadKib: 0,
 };
 
 function lighthouseResult(items: object[], scores: Partial<Record<string, number>> = {}) {
@@ -45,7 +46,7 @@ function lighthouseResult(items: object[], scores: Partial<Record<string, number
 }
 
 describe('sampleFrom', () => {
-  it('reads the four scores, the timings and the bytes, leaving photos out of the page weight', () => {
+  it('reads the four scores, the timings and the bytes, leaving photos and pages fetched ahead out of the page weight', () => {
     const sample = sampleFrom(
       lighthouseResult(
         [
@@ -53,6 +54,8 @@ describe('sampleFrom', () => {
           { transferSize: 1024, resourceType: 'Image', mimeType: 'image/svg+xml' },
           { transferSize: 7 * 1024, resourceType: 'Image', mimeType: 'image/avif' },
           { transferSize: 2 * 1024, resourceType: 'Script', mimeType: 'text/javascript' },
+          { transferSize: 13 * 1024, resourceType: 'Prefetch', mimeType: 'text/html' },
+          { transferSize: 14 * 1024, resourceType: 'Prefetch', mimeType: 'text/html' },
         ],
         { performance: 0.994, seo: 0.63 },
       ),
@@ -70,6 +73,7 @@ describe('sampleFrom', () => {
       kibWithoutPhotos: 15,
       jsKib: 2,
       requests: 4,
+      aheadKib: 27,
     });
   });
 
