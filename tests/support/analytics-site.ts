@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -324,6 +324,9 @@ async function builtOnce(): Promise<void> {
   writeFileSync(marker, '');
 }
 
+/** Every request the served analytics site received: its path and query, and its `Sec-Purpose` ('' for none). */
+export const servedRequests: Array<{ url: string; purpose: string }> = [];
+
 /** Builds (once per run) and serves the analytics site for the spec file that calls it. */
 export function serveAnalyticsSite(): void {
   let server: Server | undefined;
@@ -333,6 +336,9 @@ export function serveAnalyticsSite(): void {
     test.setTimeout(300_000);
     await builtOnce();
     server = createSiteServer({ root: outDir, log: () => {} });
+    server.on('request', (request: IncomingMessage) =>
+      servedRequests.push({ url: request.url ?? '', purpose: String(request.headers['sec-purpose'] ?? '') }),
+    );
     await new Promise<void>((listening) => server!.listen(0, '127.0.0.1', listening));
     origin = `http://localhost:${(server.address() as AddressInfo).port}`;
   });

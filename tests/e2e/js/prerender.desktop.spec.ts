@@ -2,9 +2,10 @@
  * Prerendering in a real Chromium, on a build with analytics (tests/support/analytics-site.ts):
  * the page a visitor hovers is prerendered from the rules its header names, the click shows that
  * prerender, and only then does the page count its view; its islands stay server HTML, with no
- * JavaScript fetched, until used. Driven through Chromium's tab target (tests/support/prerender.ts),
- * the only way Chromium prerenders under automation. The rules themselves:
- * tests/e2e/js/speculation-rules.once.spec.ts.
+ * JavaScript fetched, until used; a service card's page, fetched ahead once the home page has
+ * loaded, is prerendered from that copy on the press, with no second request. Driven through
+ * Chromium's tab target (tests/support/prerender.ts), the only way Chromium prerenders under
+ * automation. The rules themselves: tests/e2e/js/speculation-rules.once.spec.ts.
  */
 import { expect } from '@playwright/test';
 import { consentKey, tagUrls } from '../../../src/lib/shared/analytics.ts';
@@ -16,9 +17,11 @@ import {
   fakeGtag,
   gaId,
   serveAnalyticsSite,
+  servedRequests,
   test,
 } from '../../support/analytics-site.ts';
 import { launchTabTargetChromium, pageErrors, recordTraffic } from '../../support/prerender.ts';
+import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
 
 serveAnalyticsSite();
 
@@ -131,6 +134,56 @@ test('a visitor who has not chosen sees the banner on the prerendered page once 
       'requests to other hosts',
     ).toEqual([]);
     expect(visit.errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a service card’s page, fetched ahead once the home page has loaded, is prerendered from that copy on the press and shown on the release', async () => {
+  test.setTimeout(60_000);
+  const browser = await launchTabTargetChromium();
+  try {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 800 });
+    const errors = pageErrors(page);
+    const { requests, blocked } = await recordTraffic(page, () => undefined);
+    const card = `[${likelyNextAttribute}] > li > a`;
+    await page.goto(at('/'), { waitUntil: 'load' });
+    const target = await page.$eval(card, (link) => link.getAttribute('href'));
+    expect(target).toBeTruthy();
+    const fetchedAhead = () =>
+      servedRequests.findIndex(({ url, purpose }) => url === target && purpose === 'prefetch');
+    await expect.poll(fetchedAhead, 'the card’s page fetched ahead after the load').toBeGreaterThanOrEqual(0);
+    const afterFetch = servedRequests.length;
+
+    const link = (await page.$(card))!;
+    await link.scrollIntoView();
+    const box = (await link.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // The press starts the prerender, which asks for the rules its own header names.
+    await expect
+      .poll(() =>
+        requests.some(({ url, purpose }) => purpose.includes('prerender') && url.startsWith('/speculation/')),
+      )
+      .toBe(true);
+    await page.mouse.up();
+    await expect.poll(() => page.evaluate(() => location.pathname).catch(() => 'swapping')).toBe(target);
+    const activationStart = await page.evaluate(
+      () =>
+        (
+          performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+            activationStart: number;
+          }
+        ).activationStart,
+    );
+    expect(activationStart, 'activated from a prerender').toBeGreaterThan(0);
+    expect(
+      servedRequests.slice(afterFetch).filter(({ url }) => url === target),
+      'the page asked for again after the press: the copy fetched ahead went unused',
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(blocked).toEqual([]);
   } finally {
     await browser.close();
   }
