@@ -149,3 +149,9 @@ export function speculatedLinks(
     { sets, probes },
   );
 }
+
+/**
+ * How long a test waits for Chromium's fetches ahead to be seen: they start at the lowest priority
+ * after the page's load, and a busy machine delays them by seconds.
+ */
+export const aheadTimeout = 15_000;

@@ -22,6 +22,7 @@ import {
 } from '../../support/analytics-site.ts';
 import { launchTabTargetChromium, pageErrors, recordTraffic } from '../../support/prerender.ts';
 import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
+import { aheadTimeout } from '../../support/speculation.ts';
 
 serveAnalyticsSite();
 
@@ -153,7 +154,9 @@ test('a service card’s page, fetched ahead once the home page has loaded, is p
     expect(target).toBeTruthy();
     const fetchedAhead = () =>
       servedRequests.findIndex(({ url, purpose }) => url === target && purpose === 'prefetch');
-    await expect.poll(fetchedAhead, 'the card’s page fetched ahead after the load').toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(fetchedAhead, { message: 'the card’s page fetched ahead after the load', timeout: aheadTimeout })
+      .toBeGreaterThanOrEqual(0);
     const afterFetch = servedRequests.length;
 
     const link = (await page.$(card))!;

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Response } from '@playwright/test';
 import { openPhoneMenu, phoneMenu } from '../../support/islands.ts';
+import { aheadTimeout } from '../../support/speculation.ts';
 
 const path = '/about';
 
@@ -22,7 +23,7 @@ test('opening the phone menu fetches its pages ahead, and no page it does not sh
     ].sort();
   await page.goto(path);
   // What the page fetches ahead on its own once loaded, before the menu is touched.
-  await expect.poll(() => ahead().length).toBeGreaterThan(0);
+  await expect.poll(() => ahead().length, { timeout: aheadTimeout }).toBeGreaterThan(0);
   const onLoad = ahead();
 
   await openPhoneMenu(page);
@@ -30,5 +31,5 @@ test('opening the phone menu fetches its pages ahead, and no page it does not sh
     .locator(':scope > ul > li > a:not([aria-current])')
     .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
   expect(menuPages.length).toBeGreaterThan(0);
-  await expect.poll(ahead).toEqual([...new Set([...onLoad, ...menuPages])].sort());
+  await expect.poll(ahead, { timeout: aheadTimeout }).toEqual([...new Set([...onLoad, ...menuPages])].sort());
 });

@@ -21,7 +21,7 @@ import { redirects } from '../../../src/lib/shared/redirects.ts';
 import { browserSweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
-import { ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
+import { aheadTimeout, ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
 
 const pages = browserSweepPages.filter(({ status }) => status === 200);
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
@@ -99,7 +99,7 @@ for (const { path } of pages) {
         : [contactRoute];
     const ahead = () => responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined);
     const aheadPaths = () => ahead().map((each) => new URL(each.url()).pathname);
-    await expect.poll(() => aheadPaths().sort()).toEqual([...expected].sort());
+    await expect.poll(() => aheadPaths().sort(), { timeout: aheadTimeout }).toEqual([...expected].sort());
     expect(ahead().every((each) => each.request().headers()['sec-purpose'] === 'prefetch')).toBe(true);
     const loadedAt = await page.evaluate(
       () =>

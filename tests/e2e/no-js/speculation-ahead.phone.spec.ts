@@ -6,6 +6,7 @@
  */
 import { expect, test, type Response } from '@playwright/test';
 import { pageLoadedAttribute } from '../../../src/lib/shared/speculation-marks.ts';
+import { aheadTimeout } from '../../support/speculation.ts';
 
 test('without JavaScript only the open menu’s pages are fetched ahead, never the likely next ones', async ({
   page,
@@ -27,6 +28,6 @@ test('without JavaScript only the open menu’s pages are fetched ahead, never t
   expect(menuPages.length).toBeGreaterThan(0);
   // Chromium has read the rules and acted on the open menu: whatever the loaded page would have
   // started would have been started by now.
-  await expect.poll(() => ahead().sort()).toEqual([...menuPages].sort());
+  await expect.poll(() => ahead().sort(), { timeout: aheadTimeout }).toEqual([...menuPages].sort());
   await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
 });
