@@ -1,8 +1,8 @@
 /**
  * The phone menu (under 768 px): a toggle and a panel with the same items as the desktop header.
  *
- * Before and without hydration it is a native <details>: it opens, closes and every link works
- * with no script. Once React takes over (see useNativeTakeover) it is a disclosure button with
+ * Before and without hydration it is a native <details>, the panel beside it shown by CSS while
+ * it is open: it opens, closes and every link works with no script. Once React takes over (see useNativeTakeover) it is a disclosure button with
  * `aria-expanded` and `aria-controls`: Escape closes it and puts focus back on the toggle, and
  * choosing any link, tapping outside or moving focus out of it closes it. A menu opened before
  * hydration stays open.
@@ -44,18 +44,25 @@ function NavItem({ link, pathname }: { link: NavLink; pathname: string }) {
   );
 }
 
+/**
+ * The panel sits beside the toggle in both versions, never inside the <details>, so React keeps
+ * its nodes when it takes over: a link pressed as the switch happens is released on the same link,
+ * and its click still follows. In the native version CSS shows it while the <details> before it
+ * is open (`native`); once React runs, its `hidden` attribute does.
+ */
 function Panel({
   hidden,
+  native,
   pathname,
   bookLabel,
   bookingUrl,
   newTabHint,
-}: Omit<MobileMenuProps, 'toggleLabel'> & { hidden?: boolean }) {
+}: Omit<MobileMenuProps, 'toggleLabel'> & { hidden?: boolean; native?: boolean }) {
   return (
     <div
       id={panelId}
       hidden={hidden}
-      className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-white shadow-lg"
+      className={`${native ? 'hidden peer-open/menu:block ' : ''}absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-white shadow-lg`}
     >
       <nav aria-label="Menu" className="container-page py-4">
         <ul className="flex flex-col gap-1">
@@ -119,7 +126,7 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
   if (!enhanced) {
     return (
       <div ref={rootRef} className="md:hidden" data-mobile-menu>
-        <details className="group/menu">
+        <details className="group/menu peer/menu">
           <summary
             className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden"
             aria-controls={panelId}
@@ -128,8 +135,8 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
             <Icon name="close" className="hidden size-5 group-open/menu:block" />
             {toggleLabel}
           </summary>
-          <Panel {...panel} />
         </details>
+        <Panel {...panel} native />
       </div>
     );
   }

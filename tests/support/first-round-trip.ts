@@ -47,8 +47,8 @@ export function firstBelowTheFold(page: Page): Promise<ElementPath | undefined> 
     const fold = innerHeight;
     const fixed = (element: Element | null): boolean =>
       element !== null && (getComputedStyle(element).position === 'fixed' || fixed(element.parentElement));
-    // checkVisibility() is false for an element not rendered: display: none, or inside a closed
-    // <details> such as the phone's menu.
+    // checkVisibility() is false for an element not rendered: display: none (the phone's closed
+    // menu), or inside a closed <details>.
     const below = [...document.body.querySelectorAll('*')].find(
       (element) =>
         element.checkVisibility() && element.getBoundingClientRect().top + scrollY >= fold && !fixed(element),

@@ -67,10 +67,10 @@ const likelyNext = ({ cards, contact }: LikelyPages): string[] => [
 ];
 
 /**
- * The open phone menu's top-level links: its panel neither hidden (once React runs it) nor in a
+ * The open phone menu's top-level links: its panel neither hidden (once React runs it) nor after a
  * closed <details> (before).
  */
-const openPhoneMenu = `#${phoneMenuPanelId}:not([hidden], details:not([open]) > *) > nav > ul > li > a`;
+const openPhoneMenu = `#${phoneMenuPanelId}:not([hidden], details:not([open]) + *) > nav > ul > li > a`;
 
 /** Any address with a dot in its path is a file, never a page: feeds, images, icons, `.html` twins. */
 const files = '/*.*';

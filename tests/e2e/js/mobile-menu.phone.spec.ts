@@ -44,6 +44,26 @@ test.describe('phone menu with JavaScript', () => {
     );
   });
 
+  test('React keeps the open menu’s links when it takes over, so a link pressed during the switch still follows', async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto('/about');
+    await page.locator('[data-mobile-menu] summary').tap();
+    const link = phoneMenu(page).locator('ul a:not([aria-current])').first();
+    await expect(link).toBeVisible();
+    const before = await link.elementHandle();
+    const href = await link.getAttribute('href');
+    await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
+
+    scripts.release();
+    await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
+    // The very node the finger was on: a press begun before the switch ends on it, and clicks.
+    expect(await before!.evaluate((node) => node.isConnected)).toBe(true);
+    await before!.tap();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
   test('a press under way when React arrives still opens the menu', async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto('/blog');
