@@ -2,8 +2,9 @@
  * The phone menu (under 768 px): a toggle and a panel with the same items as the desktop header.
  *
  * Before and without hydration it is a native <details>, the panel beside it shown by CSS while
- * it is open: it opens, closes and every link works with no script. Once React takes over (see useNativeTakeover) it is a disclosure button with
- * `aria-expanded` and `aria-controls`: Escape closes it and puts focus back on the toggle, and
+ * it is open: it opens, closes and every link works with no script. Once React takes over (see
+ * useNativeTakeover) it is a disclosure button with `aria-expanded` and `aria-controls` (the
+ * panel's id, phoneMenuPanelId): Escape closes it and puts focus back on the toggle, and
  * choosing any link, tapping outside or moving focus out of it closes it. A menu opened before
  * hydration stays open.
  *
@@ -28,8 +29,6 @@ interface MobileMenuProps {
   /** Read aloud after the booking link, which opens a new tab. */
   newTabHint: string;
 }
-
-const panelId = phoneMenuPanelId;
 
 function NavItem({ link, pathname }: { link: NavLink; pathname: string }) {
   const highlight = isInSection(link.href, pathname) ? 'text-accent' : 'text-ink';
@@ -60,7 +59,7 @@ function Panel({
 }: Omit<MobileMenuProps, 'toggleLabel'> & { hidden?: boolean; native?: boolean }) {
   return (
     <div
-      id={panelId}
+      id={phoneMenuPanelId}
       hidden={hidden}
       className={`${native ? 'hidden peer-open/menu:block ' : ''}absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-line bg-white shadow-lg`}
     >
@@ -129,7 +128,7 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
         <details className="group/menu peer/menu">
           <summary
             className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden"
-            aria-controls={panelId}
+            aria-controls={phoneMenuPanelId}
           >
             <Icon name="menu" className="size-5 group-open/menu:hidden" />
             <Icon name="close" className="hidden size-5 group-open/menu:block" />
@@ -163,7 +162,7 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
         type="button"
         className="btn-secondary cursor-pointer"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={phoneMenuPanelId}
         onClick={() => setOpen(!open)}
       >
         <Icon name={open ? 'close' : 'menu'} className="size-5" />

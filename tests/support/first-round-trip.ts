@@ -23,12 +23,13 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import { speculationRulesFolder } from '../../src/lib/shared/response-headers.ts';
+import { isFetchedAhead } from './speculation.ts';
 
 export const FIRST_ROUND_TRIP = 14_000;
 export const PAGE_WITHOUT_PHOTOS = 50 * 1024;
 const photo = /^image\/(jpeg|avif|webp)$/;
 
-const gzipped = (bytes: string | Buffer) => gzipSync(bytes, { level: 9 }).length;
+export const gzipped = (bytes: string | Buffer) => gzipSync(bytes, { level: 9 }).length;
 
 /** An element's place in the document: its index among its parent's elements, from <html> down. */
 export interface ElementPath {
@@ -99,8 +100,7 @@ export const firstRoundTripBytes = (html: string, cut: number, blockingCss: stri
  * tests/e2e/js/speculation-rules.once.spec.ts (and a prefetched body is not kept for reading).
  */
 export const isSpeculative = (response: Response) =>
-  response.request().headers()['sec-purpose'] !== undefined ||
-  new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
+  isFetchedAhead(response) || new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
 
 /** Both budgets of the page's first load, given every response it brought (speculation left apart). */
 export async function firstLoadBytes(page: Page, brought: Response[]) {

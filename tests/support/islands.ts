@@ -97,6 +97,12 @@ export const phoneMenuToggle = (page: Page) =>
   page.locator(`[data-mobile-menu] button[aria-controls="${phoneMenuPanelId}"]`);
 export const phoneMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
+/** The paths of the phone menu's top-level links to other pages (not the page shown). */
+export const phoneMenuPagePaths = (page: Page) =>
+  phoneMenu(page)
+    .locator(':scope > ul > li > a:not([aria-current])')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+
 /**
  * Opens the phone menu with a tap, which also hydrates it, and waits until React has taken it
  * over: a link pressed during the takeover can be pressed on the native panel and released on

@@ -4,7 +4,7 @@
  * standard, and which of a page's links each rule matches, worked out in the browser with its own
  * URLPattern and CSS selector matching, as Chromium's document rules do.
  */
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { z } from 'zod';
 
 type Predicate =
@@ -155,3 +155,14 @@ export function speculatedLinks(
  * after the page's load, and a busy machine delays them by seconds.
  */
 export const aheadTimeout = 15_000;
+
+/** Whether Chromium fetched `response` for the speculation rules (it carries `Sec-Purpose`), not for the page. */
+export const isFetchedAhead = (response: Response) =>
+  response.request().headers()['sec-purpose'] !== undefined;
+
+/** The paths of the pages among `responses` that Chromium fetched ahead, sorted (a page fetched twice twice). */
+export const pathsFetchedAhead = (responses: Response[]) =>
+  responses
+    .filter(isFetchedAhead)
+    .map((each) => new URL(each.url()).pathname)
+    .sort();

@@ -5,31 +5,22 @@
  * The rules on every page: tests/e2e/js/speculation-rules.once.spec.ts.
  */
 import { expect, test, type Response } from '@playwright/test';
-import { openPhoneMenu, phoneMenu } from '../../support/islands.ts';
-import { aheadTimeout } from '../../support/speculation.ts';
+import { openPhoneMenu, phoneMenuPagePaths } from '../../support/islands.ts';
+import { aheadTimeout, pathsFetchedAhead } from '../../support/speculation.ts';
 
 const path = '/about';
 
 test('opening the phone menu fetches its pages ahead, and no page it does not show', async ({ page }) => {
   const responses: Response[] = [];
   page.on('response', (each) => responses.push(each));
-  const ahead = () =>
-    [
-      ...new Set(
-        responses
-          .filter((each) => each.request().headers()['sec-purpose'] !== undefined)
-          .map((each) => new URL(each.url()).pathname),
-      ),
-    ].sort();
+  const ahead = () => [...new Set(pathsFetchedAhead(responses))];
   await page.goto(path);
   // What the page fetches ahead on its own once loaded, before the menu is touched.
   await expect.poll(() => ahead().length, { timeout: aheadTimeout }).toBeGreaterThan(0);
   const onLoad = ahead();
 
   await openPhoneMenu(page);
-  const menuPages = await phoneMenu(page)
-    .locator(':scope > ul > li > a:not([aria-current])')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  const menuPages = await phoneMenuPagePaths(page);
   expect(menuPages.length).toBeGreaterThan(0);
   await expect.poll(ahead, { timeout: aheadTimeout }).toEqual([...new Set([...onLoad, ...menuPages])].sort());
 });

@@ -11,21 +11,28 @@
  * showing them is tests/e2e/js/prerender.desktop.spec.ts.
  */
 import { resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Response } from '@playwright/test';
 import { beforeIntent, pagesThatFit } from '../../../src/lib/build-time/speculation-rules.ts';
 import { contactRoute } from '../../../src/lib/shared/routes.ts';
 import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
 import { builtSite } from '../../support/built-site.ts';
+import { gzipped } from '../../support/first-round-trip.ts';
 import { redirects } from '../../../src/lib/shared/redirects.ts';
 import { browserSweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
-import { aheadTimeout, ruleSetsOf, speculatedLinks, type Probe } from '../../support/speculation.ts';
+import {
+  aheadTimeout,
+  isFetchedAhead,
+  pathsFetchedAhead,
+  ruleSetsOf,
+  speculatedLinks,
+  type Probe,
+} from '../../support/speculation.ts';
 
 const pages = browserSweepPages.filter(({ status }) => status === 200);
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
-const gzippedSize = (route: string) => gzipSync(built.html(route), { level: 9 }).length;
+const gzippedSize = (route: string) => gzipped(built.html(route));
 
 test('the editor at /admin names no speculation rules', async ({ request }) => {
   const response = await request.get('/admin');
@@ -97,9 +104,10 @@ for (const { path } of pages) {
       : path === contactRoute
         ? []
         : [contactRoute];
-    const ahead = () => responses.filter((each) => each.request().headers()['sec-purpose'] !== undefined);
-    const aheadPaths = () => ahead().map((each) => new URL(each.url()).pathname);
-    await expect.poll(() => aheadPaths().sort(), { timeout: aheadTimeout }).toEqual([...expected].sort());
+    const ahead = () => responses.filter(isFetchedAhead);
+    await expect
+      .poll(() => pathsFetchedAhead(responses), { timeout: aheadTimeout })
+      .toEqual([...expected].sort());
     expect(ahead().every((each) => each.request().headers()['sec-purpose'] === 'prefetch')).toBe(true);
     const loadedAt = await page.evaluate(
       () =>

@@ -6,28 +6,23 @@
  */
 import { expect, test, type Response } from '@playwright/test';
 import { pageLoadedAttribute } from '../../../src/lib/shared/speculation-marks.ts';
-import { aheadTimeout } from '../../support/speculation.ts';
+import { phoneMenuPagePaths } from '../../support/islands.ts';
+import { aheadTimeout, pathsFetchedAhead } from '../../support/speculation.ts';
 
 test('without JavaScript only the open menu’s pages are fetched ahead, never the likely next ones', async ({
   page,
 }) => {
   const responses: Response[] = [];
   page.on('response', (each) => responses.push(each));
-  const ahead = () =>
-    responses
-      .filter((each) => each.request().headers()['sec-purpose'] !== undefined)
-      .map((each) => new URL(each.url()).pathname);
+  const ahead = () => pathsFetchedAhead(responses);
   // The home page, whose service cards are what a loaded page with JavaScript fetches ahead.
   await page.goto('/');
   await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
   await page.locator('[data-mobile-menu] summary').click();
-  const menu = page.getByRole('navigation', { name: 'Menu' });
-  const menuPages = await menu
-    .locator(':scope > ul > li > a:not([aria-current])')
-    .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+  const menuPages = await phoneMenuPagePaths(page);
   expect(menuPages.length).toBeGreaterThan(0);
   // Chromium has read the rules and acted on the open menu: whatever the loaded page would have
   // started would have been started by now.
-  await expect.poll(() => ahead().sort(), { timeout: aheadTimeout }).toEqual([...menuPages].sort());
+  await expect.poll(ahead, { timeout: aheadTimeout }).toEqual([...menuPages].sort());
   await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
 });
