@@ -2,14 +2,14 @@
  * The Speculation Rules the build writes: with no script of their own, Chromium
  * - prerenders a same-site page when the visitor shows intent (a hover or a pointer down on its
  *   link, "moderate");
- * - once the page has loaded, fetches ahead (prefetch: the document only, never run) the pages the
- *   visitor is likely to want next: the service cards' pages where the page shows them (the first
- *   three), and the contact page elsewhere. At most three pages before any intent, and never
+ * - once the page has loaded and is on screen, fetches ahead (prefetch: the document only, never
+ *   run) the pages the visitor is likely to want next: the service cards' pages where the page
+ *   shows them (the first three), and the contact page elsewhere. At most three pages before any intent, and never
  *   before the load: pages fetched as soon as the rules were read shared the first visit's
  *   bandwidth and main thread (Lighthouse, mobile: /privacy's LCP 766 → 1,056 ms, the home page's
  *   733 → 1,177 ms and 14 → 55 KiB). No rule waits for a load by itself; the page marks its root
- *   on load (speculation-marks.ts), and a document rule's selector is matched again as the page's
- *   style changes;
+ *   once loaded and painted (speculation-marks.ts), and a document rule's selector is matched again
+ *   as the page's style changes;
  * - when the phone menu opens (intent to go elsewhere), fetches its top-level links' pages ahead,
  *   so the tap that follows does not wait for the network.
  * A prefetched page is then prerendered from that copy on the tap's pointer down.

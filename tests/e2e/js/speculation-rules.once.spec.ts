@@ -4,7 +4,7 @@
  * and matching, on the page's real links, only what they may: same-site pages, never the booking
  * page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
  * links marked external; before the visitor shows intent, nothing fetched until the page has
- * loaded, and then only the likely next pages, within the limits of
+ * loaded and painted, and then only the likely next pages, within the limits of
  * src/lib/build-time/speculation-rules.ts, counted apart from the page's own budget (which counts
  * only what the page itself fetches: tests/e2e/js/loading-budget.spec.ts). The open phone menu's
  * pages fetched ahead: tests/e2e/js/speculation-ahead.phone.spec.ts. Chromium prerendering and
@@ -94,8 +94,8 @@ for (const { path } of pages) {
         href,
       ).toContain(href);
 
-    // Before any intent: nothing fetched ahead until the page has loaded, then the likely next
-    // pages: the service cards' where the page shows them (as many as fit), else the contact page.
+    // Before any intent: nothing fetched ahead until the page has loaded and painted, then the likely
+    // next pages: the service cards' where the page shows them (as many as fit), else the contact page.
     const cards = await page
       .locator(`main [${likelyNextAttribute}] > li > a`)
       .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
@@ -109,13 +109,24 @@ for (const { path } of pages) {
       .poll(() => pathsFetchedAhead(responses), { timeout: aheadTimeout })
       .toEqual([...expected].sort());
     expect(ahead().every((each) => each.request().headers()['sec-purpose'] === 'prefetch')).toBe(true);
-    const loadedAt = await page.evaluate(
+    // Not before the load, nor before the page's largest paint (its first view) is on screen.
+    const shownAt = await page.evaluate(
       () =>
-        performance.timeOrigin +
-        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+        new Promise<number>((resolve) =>
+          new PerformanceObserver((list) =>
+            resolve(
+              performance.timeOrigin +
+                Math.max(
+                  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming)
+                    .loadEventStart,
+                  ...list.getEntries().map((entry) => entry.startTime),
+                ),
+            ),
+          ).observe({ type: 'largest-contentful-paint', buffered: true }),
+        ),
     );
     for (const each of ahead())
-      expect(each.request().timing().startTime, each.url()).toBeGreaterThanOrEqual(loadedAt);
+      expect(each.request().timing().startTime, each.url()).toBeGreaterThanOrEqual(shownAt);
     const bytes = await Promise.all(
       ahead().map(async (each) => (await each.request().sizes()).responseBodySize),
     );
