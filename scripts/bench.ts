@@ -15,7 +15,8 @@
  *
  * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
  * the home page). Why they differ (the site's Cross-Origin-Opener-Policy) is in the README,
- * "Speed, accessibility and security".
+ * "Speed, accessibility and security". `--compare DIR` measures another static build (a template,
+ * an earlier commit) in the same run and prints its tables beside these.
  *
  * First, the contact function in-process (scripts/bench/function.ts): p50/p99 of its refusal and
  * validation paths, and 50 concurrent valid sends; then one run of the retry job over 1,000, 10,000
@@ -45,6 +46,8 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --start arrival|in-site
                         from about:blank or from the home page (repeatable; default: both)
   --no-build            measure dist/ as it is, without building first
+  --compare DIR         also measure another static build (a template, an earlier commit) in the
+                        same run: its indexable pages (or the --route ones), built as name.html
   --no-taps             leave out the second-page measure (tap → next page's first paint)
   --taps-only           measure only the second page (no Lighthouse, no function timings)
   --function-only       time the contact function and the retry job only
@@ -61,6 +64,7 @@ const { values, positionals } = (() => {
         route: { type: 'string', multiple: true, default: [] },
         start: { type: 'string', multiple: true, default: [] },
         'no-build': { type: 'boolean', default: false },
+        compare: { type: 'string' },
         'no-taps': { type: 'boolean', default: false },
         'taps-only': { type: 'boolean', default: false },
         'function-only': { type: 'boolean', default: false },
@@ -93,7 +97,7 @@ const runs = whole(values.runs, '--runs', 3);
 
 // Loaded once the options are known to be good: Lighthouse and the rest take seconds to load, which a
 // wrong option or --help should not wait for.
-const [chromeLauncher, { default: lighthouse }, { createSiteServer }, { builtIndexableRoutes }] =
+const [chromeLauncher, { default: lighthouse }, { createSiteServer }, { builtIndexableRoutes, htmlRoutes }] =
   await Promise.all([
     import('chrome-launcher'),
     import('lighthouse'),
@@ -126,6 +130,23 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
   return start as Start;
 });
 
+// Another build measured in the same run, under the same Chromium and load (--compare): its
+// indexable pages, or those of the --route paths it has. Checked before anything is measured.
+const comparison = (() => {
+  if (values.compare === undefined) return undefined;
+  const dir = resolve(values.compare);
+  try {
+    const routes = htmlRoutes(dir).filter(
+      (route) => values.route.length === 0 || values.route.includes(route),
+    );
+    if (routes.length === 0) throw new Error(`${dir}: no page to measure`);
+    return { dir, routes };
+  } catch (error) {
+    console.error(`--compare: ${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+})();
+
 const tapsOnly = values['taps-only'];
 const functionResults = values['job-only'] || tapsOnly ? undefined : await benchFunction();
 const jobResults = tapsOnly ? undefined : await benchEnquiryJob();
@@ -153,9 +174,14 @@ const routes =
 const ungraded = (route: string): Metric[] =>
   indexableRoutes.includes(route) ? [] : route === missingPath ? ['seo', 'best-practices'] : ['seo'];
 
-const server = createSiteServer({ root: dist, log: () => {} });
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+/** Serves a build on a port of its own; its origin. */
+async function serve(root: string) {
+  const server = createSiteServer({ root, log: () => {} });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
+}
+const { server, origin } = await serve(dist);
+const compared = comparison ? { ...comparison, ...(await serve(comparison.dir)) } : undefined;
 
 const systemChromium = '/usr/bin/chromium';
 const chrome = await chromeLauncher.launch({
@@ -179,14 +205,14 @@ const reportName = (start: Start, route: string, run: number) =>
  * Lighthouse now and then fails to record a trace (NO_NAVSTART), mostly on a fresh browser's first
  * page; such a run measured nothing, so it is repeated rather than counted.
  */
-async function measure(route: string, start: Start, attempts = 3) {
+async function measure(route: string, start: Start, site = origin, attempts = 3) {
   const { blankPage } = allStarts[start];
   for (let attempt = 1; ; attempt += 1) {
-    const result = await lighthouse(`${origin}${route}`, {
+    const result = await lighthouse(`${site}${route}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      ...(blankPage ? { blankPage: `${origin}${blankPage}` } : {}),
+      ...(blankPage ? { blankPage: `${site}${blankPage}` } : {}),
       ...(route === missingPath ? { ignoreStatusCode: true } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
@@ -199,29 +225,38 @@ async function measure(route: string, start: Start, attempts = 3) {
   }
 }
 
-const results: Record<string, Record<string, { samples: Sample[]; median: Sample }>> = {};
+type Results = Record<string, Record<string, { samples: Sample[]; median: Sample }>>;
+const results: Results = {};
+const comparedResults: Results = {};
 // Loaded only when used: it brings Playwright, which --help and --function-only do without.
 const secondPage = values['no-taps'] ? undefined : await import('./bench/second-page.ts');
 let taps: Awaited<ReturnType<NonNullable<typeof secondPage>['benchSecondPage']>> | undefined;
+
+/** Measures `route` of one site `runs` times from `start` into `into`, keeping every report. */
+async function measureRoute(into: Results, site: string, route: string, start: Start, prefix = '') {
+  const samples: Sample[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const result = await measure(route, start, site);
+    // Every whole report of the latest bench is kept, for finding what a figure comes from.
+    writeFileSync(join(reports, `${prefix}${reportName(start, route, run)}`), result.report as string);
+    samples.push(sampleFrom(result.lhr));
+  }
+  (into[start] ??= {})[route] = { samples, median: medianSample(samples) };
+  process.stderr.write(`measured ${prefix}${start} ${route}\n`);
+}
+
 try {
   for (const start of tapsOnly ? [] : starts) {
-    results[start] = {};
-    for (const route of routes) {
-      const samples: Sample[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        const result = await measure(route, start);
-        // Every whole report of the latest bench is kept, for finding what a figure comes from.
-        writeFileSync(join(reports, reportName(start, route, run)), result.report as string);
-        samples.push(sampleFrom(result.lhr));
-      }
-      results[start][route] = { samples, median: medianSample(samples) };
-      process.stderr.write(`measured ${start} ${route}\n`);
-    }
+    for (const route of routes) await measureRoute(results, origin, route, start);
+    if (compared)
+      for (const route of compared.routes)
+        await measureRoute(comparedResults, compared.origin, route, start, 'compared-');
   }
   if (secondPage) taps = await secondPage.benchSecondPage(dist, runs, chrome.port);
 } finally {
   chrome.kill();
   server.close();
+  compared?.server.close();
 }
 
 let missed = taps && secondPage ? secondPage.printSecondPage(taps, runs) : 0;
@@ -235,11 +270,26 @@ for (const start of tapsOnly ? [] : starts) {
   console.log(`\nLighthouse mobile, ${allStarts[start].title}, median of ${runs}`);
   console.log(`✓ meets the goal (${goalsInWords}), ✗ misses it\n`);
   console.log(renderTable(rows));
+  if (!compared) continue;
+  // Side by side: the other build's pages under the same goals, not counted in what this site misses.
+  console.log(`\nCompared: ${compared.dir}, ${allStarts[start].title}, median of ${runs}\n`);
+  console.log(
+    renderTable(compared.routes.map((route) => ({ route, median: comparedResults[start]![route]!.median }))),
+  );
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const summary = JSON.stringify(
-  { date: new Date().toISOString(), runs, goals, results, taps, function: functionResults, job: jobResults },
+  {
+    date: new Date().toISOString(),
+    runs,
+    goals,
+    results,
+    ...(compared ? { compared: { dir: compared.dir, results: comparedResults } } : {}),
+    taps,
+    function: functionResults,
+    job: jobResults,
+  },
   null,
   2,
 );

@@ -3,8 +3,8 @@
  * so cannot read the services collection (the bench, the browser tests): the fixed routes of
  * src/lib/shared/routes.ts, with the service pages as the built header's services menu lists them.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { htmlElements } from '../src/lib/build-time/html-elements.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
@@ -21,4 +21,35 @@ function builtServiceRoutes(dist: string): string[] {
 /** Every indexable route of the build in `dist`, the service pages right after /services. */
 export function builtIndexableRoutes(dist: string): string[] {
   return indexableRoutes(builtServiceRoutes(dist));
+}
+
+/** Whether a page asks search engines not to index it (`<meta name="robots" content="noindex…">`). */
+const isNoindex = (html: string) =>
+  htmlElements(html).some(
+    ({ name, attributes }) =>
+      name === 'meta' &&
+      attributes['name']?.toLowerCase() === 'robots' &&
+      /\bnoindex\b/i.test(attributes['content'] ?? ''),
+  );
+
+/**
+ * The indexable pages of any static build in `dir` (another site's, for the bench's `--compare`):
+ * every HTML file not marked noindex (so no 404 page or redirect stub), as the path a visitor asks
+ * for (`index.html` → `/`, `a.html` → `/a`), sorted. Our server maps a path to `name.html`, as
+ * this site builds; a page built only as `a/index.html` (Astro's default) could not be served, so
+ * it is refused with how to build it.
+ */
+export function htmlRoutes(dir: string): string[] {
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) =>
+    file.split(sep).join('/'),
+  );
+  const pages = files.filter(
+    (file) => file.endsWith('.html') && !isNoindex(readFileSync(join(dir, file), 'utf8')),
+  );
+  const nested = pages.find((file) => /.\/index\.html$/.test(file));
+  if (nested)
+    throw new Error(
+      `${join(dir, nested)}: build the site with Astro's build.format 'file' (a.html, not a/index.html)`,
+    );
+  return pages.map((file) => `/${file.replace(/^index\.html$/, '').replace(/\.html$/, '')}`).sort();
 }

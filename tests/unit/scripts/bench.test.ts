@@ -1,6 +1,8 @@
 /** `npm run bench`'s options, as util.parseArgs reads them: --help says them all, a wrong one stops it. */
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const bench = (...args: string[]) =>
@@ -17,6 +19,7 @@ describe('npm run bench -- …', () => {
       '--route',
       '--start',
       '--no-build',
+      '--compare',
       '--no-taps',
       '--taps-only',
       '--function-only',
@@ -31,6 +34,21 @@ describe('npm run bench -- …', () => {
       const result = bench(...args);
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toContain('Usage: npm run bench');
+    }
+  });
+
+  it('--compare stops before measuring when the other build cannot be served, naming the page', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    try {
+      mkdirSync(join(dir, 'about'));
+      writeFileSync(join(dir, 'index.html'), '<p>Home</p>');
+      writeFileSync(join(dir, 'about', 'index.html'), '<p>About</p>');
+      const result = bench('--compare', dir);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(`--compare: ${join(dir, 'about', 'index.html')}`);
+      expect(bench('--compare', join(dir, 'missing')).stderr).toContain('--compare: ');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

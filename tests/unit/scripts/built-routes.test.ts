@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtIndexableRoutes } from '../../../scripts/built-routes.ts';
+import { builtIndexableRoutes, htmlRoutes } from '../../../scripts/built-routes.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
 
 const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);
@@ -44,5 +44,35 @@ describe('the routes of a built site', () => {
   it('says to build first when there is no built home page or no menu in it', () => {
     expect(() => builtServiceRoutes(distWith())).toThrow(/build the site first/);
     expect(() => builtServiceRoutes(distWith('<main>No header</main>'))).toThrow(/build the site first/);
+  });
+});
+
+describe('the indexable pages of another static build', () => {
+  const noindex = '<meta name="robots" content="noindex, follow"><p>x</p>';
+  const distOf = (files: Record<string, string>) => {
+    const dist = distWith('<main>Home</main>');
+    for (const [file, html] of Object.entries(files)) {
+      mkdirSync(join(dist, file, '..'), { recursive: true });
+      writeFileSync(join(dist, file), html);
+    }
+    return dist;
+  };
+
+  it('lists every HTML file not marked noindex, as the paths a visitor asks for', () => {
+    const dist = distOf({
+      'pricing.html': '<p>x</p>',
+      'blog/a-post.html': '<p>x</p>',
+      'logo.svg': '<svg></svg>',
+      '404.html': noindex,
+      'old.html': noindex,
+      'old/index.html': noindex,
+    });
+    expect(htmlRoutes(dist)).toEqual(['/', '/blog/a-post', '/pricing']);
+  });
+
+  it('refuses a page built as a folder’s index, saying how to build it', () => {
+    expect(() => htmlRoutes(distOf({ 'about/index.html': '<p>x</p>' }))).toThrow(
+      /about\/index\.html: .*build\.format 'file'/,
+    );
   });
 });
