@@ -34,17 +34,18 @@ const isNoindex = (html: string) =>
 
 /**
  * The indexable pages of any static build in `dir` (another site's, for the bench's `--compare`):
- * every HTML file not marked noindex (so no 404 page or redirect stub), as the path a visitor asks
- * for (`index.html` → `/`, `a.html` → `/a`), sorted. Our server maps a path to `name.html`, as
- * this site builds; a page built only as `a/index.html` (Astro's default) could not be served, so
- * it is refused with how to build it.
+ * every HTML file but its 404 page and those marked noindex (redirect stubs), as the path a
+ * visitor asks for (`index.html` → `/`, `a.html` → `/a`), sorted. Our server maps a path to
+ * `name.html`, as this site builds; a page built only as `a/index.html` (Astro's default) could
+ * not be served, so it is refused with how to build it.
  */
 export function htmlRoutes(dir: string): string[] {
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) =>
     file.split(sep).join('/'),
   );
   const pages = files.filter(
-    (file) => file.endsWith('.html') && !isNoindex(readFileSync(join(dir, file), 'utf8')),
+    (file) =>
+      file.endsWith('.html') && file !== '404.html' && !isNoindex(readFileSync(join(dir, file), 'utf8')),
   );
   const nested = pages.find((file) => /.\/index\.html$/.test(file));
   if (nested)

@@ -58,12 +58,12 @@ describe('the indexable pages of another static build', () => {
     return dist;
   };
 
-  it('lists every HTML file not marked noindex, as the paths a visitor asks for', () => {
+  it('lists every HTML file but the 404 page and those marked noindex, as the paths a visitor asks for', () => {
     const dist = distOf({
       'pricing.html': '<p>x</p>',
       'blog/a-post.html': '<p>x</p>',
       'logo.svg': '<svg></svg>',
-      '404.html': noindex,
+      '404.html': '<p>Not found</p>',
       'old.html': noindex,
       'old/index.html': noindex,
     });
