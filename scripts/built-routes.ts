@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { htmlElements } from '../src/lib/build-time/html-elements.ts';
+import { isNoindexPage } from '../src/lib/build-time/speculation-rules.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
@@ -23,15 +24,6 @@ export function builtIndexableRoutes(dist: string): string[] {
   return indexableRoutes(builtServiceRoutes(dist));
 }
 
-/** Whether a page asks search engines not to index it (`<meta name="robots" content="noindex…">`). */
-const isNoindex = (html: string) =>
-  htmlElements(html).some(
-    ({ name, attributes }) =>
-      name === 'meta' &&
-      attributes['name']?.toLowerCase() === 'robots' &&
-      /\bnoindex\b/i.test(attributes['content'] ?? ''),
-  );
-
 /**
  * The indexable pages of any static build in `dir` (another site's, for the bench's `--compare`):
  * every HTML file but its 404 page and those marked noindex (redirect stubs), as the path a
@@ -45,7 +37,7 @@ export function htmlRoutes(dir: string): string[] {
   );
   const pages = files.filter(
     (file) =>
-      file.endsWith('.html') && file !== '404.html' && !isNoindex(readFileSync(join(dir, file), 'utf8')),
+      file.endsWith('.html') && file !== '404.html' && !isNoindexPage(readFileSync(join(dir, file), 'utf8')),
   );
   const nested = pages.find((file) => /.\/index\.html$/.test(file));
   if (nested)

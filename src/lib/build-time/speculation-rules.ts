@@ -4,9 +4,9 @@
  *   link, "moderate");
  * - once the page has loaded and is on screen, fetches ahead (prefetch: the document only, never
  *   run) the pages the visitor is likely to want next: the service cards' pages where the page
- *   shows them (the first three), and the contact page elsewhere. At most three pages before any intent, and never
- *   before the load: pages fetched as soon as the rules were read shared the first visit's
- *   bandwidth and main thread (Lighthouse, mobile: /privacy's LCP 766 → 1,056 ms, the home page's
+ *   shows them (the first three), and the contact page elsewhere. At most three pages before any
+ *   intent, and never before the load: pages fetched as soon as the rules were read shared the
+ *   first visit's bandwidth and main thread (Lighthouse, mobile: /privacy's LCP 766 → 1,056 ms, the home page's
  *   733 → 1,177 ms and 14 → 55 KiB). No rule waits for a load by itself; the page marks its root
  *   once loaded and painted (speculation-marks.ts), and a document rule's selector is matched again
  *   as the page's style changes;

@@ -1,8 +1,8 @@
 /**
  * With JavaScript off, nothing is fetched ahead before the visitor shows intent: the rules wait for
- * the mark a page's script sets on load (src/lib/shared/speculation-marks.ts), which never comes.
- * Opening the phone menu (a native <details>) is intent, and still fetches its pages ahead. With
- * JavaScript on: tests/e2e/js/speculation-rules.once.spec.ts and speculation-ahead.phone.spec.ts.
+ * the mark a page's script sets once it is loaded and on screen
+ * (src/lib/shared/speculation-marks.ts), which never comes. Opening the phone menu (a native
+ * <details>) is intent, and still fetches its pages ahead. With JavaScript on: tests/e2e/js/speculation-rules.once.spec.ts and speculation-ahead.phone.spec.ts.
  */
 import { expect, test, type Response } from '@playwright/test';
 import { pageLoadedAttribute } from '../../../src/lib/shared/speculation-marks.ts';
