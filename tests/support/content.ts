@@ -4,7 +4,7 @@
  * `root` (the repository by default; a built copy in the integration tests). Word-for-word checks
  * against the spec live apart, in tests/spec/ (`npm run test:spec`).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { leftOutOfBuild, type ArticleLike } from '../../src/lib/build-time/articles/articles.ts';
@@ -15,6 +15,16 @@ const repository = resolve(import.meta.dirname, '../..');
 type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const yamlFile = (root: string, path: string): Data => parse(readFileSync(join(root, path), 'utf8')) as Data;
+
+/**
+ * The names of a content folder's files ending in `extension`, none when the folder is missing: git
+ * keeps no empty folder, so a clone of a site whose editor deleted every post has no src/content/blog.
+ */
+function filesIn(root: string, folder: string, extension: string): string[] {
+  const dir = join(root, folder);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((file) => file.endsWith(extension));
+}
 
 /** The front matter of a Markdown file. */
 function frontMatter(root: string, path: string): Data {
@@ -64,8 +74,7 @@ export function contentOf(root = repository) {
     caseStudies: page('case-studies'),
     notFound: page('404'),
   };
-  const services: ServiceCopy[] = readdirSync(join(root, 'src/content/services'))
-    .filter((file) => file.endsWith('.yaml'))
+  const services: ServiceCopy[] = filesIn(root, 'src/content/services', '.yaml')
     .map((file) => {
       const id = file.replace(/\.yaml$/, '');
       return {
@@ -97,15 +106,12 @@ export function contentOf(root = repository) {
     { path: '/accessibility', h1: accessibility.title, title: accessibility.title },
   ];
   const articles = (folder: 'blog' | 'case-studies') =>
-    readdirSync(join(root, 'src/content', folder))
-      .filter((file) => file.endsWith('.md'))
-      .map((file): ArticleCopy => {
-        const id = file.replace(/\.md$/, '');
-        const data = frontMatter(root, `src/content/${folder}/${file}`);
-        return { ...data, id, path: `/${folder}/${id}` } as ArticleCopy;
-      });
-  const founders: FounderCopy[] = readdirSync(join(root, 'src/content/founders'))
-    .filter((file) => file.endsWith('.md'))
+    filesIn(root, `src/content/${folder}`, '.md').map((file): ArticleCopy => {
+      const id = file.replace(/\.md$/, '');
+      const data = frontMatter(root, `src/content/${folder}/${file}`);
+      return { ...data, id, path: `/${folder}/${id}` } as ArticleCopy;
+    });
+  const founders: FounderCopy[] = filesIn(root, 'src/content/founders', '.md')
     .map((file): FounderCopy => {
       const data = frontMatter(root, `src/content/founders/${file}`);
       const id = file.replace(/\.md$/, '');
