@@ -68,11 +68,11 @@ async function touch(page: Page, selector: string) {
  * link is looked up once that is over, and the menu opened again if the new render closed it.
  */
 async function openPhoneMenu(page: Page, link: string) {
-  const toggle = '[data-mobile-menu] summary';
+  const toggle = '[data-phone-menu] summary';
   await touch(page, toggle);
-  await page.waitForSelector('astro-island:not([ssr]) [data-mobile-menu] [aria-expanded]');
+  await page.waitForSelector('astro-island:not([ssr]) [data-phone-menu] [aria-expanded]');
   if (!(await page.$eval(link, (element) => element.checkVisibility()))) {
-    await touch(page, '[data-mobile-menu] [aria-expanded]');
+    await touch(page, '[data-phone-menu] [aria-expanded]');
   }
   await page.waitForSelector(link, { visible: true });
 }

@@ -94,7 +94,7 @@ export const floatingBookingPages = content.services.map((service) => ({
 
 /** The phone menu's toggle once React has taken it over, and the menu it opens. */
 export const phoneMenuToggle = (page: Page) =>
-  page.locator(`[data-mobile-menu] button[aria-controls="${phoneMenuPanelId}"]`);
+  page.locator(`[data-phone-menu] button[aria-controls="${phoneMenuPanelId}"]`);
 export const phoneMenu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 /** The paths of the phone menu's top-level links to other pages (not the page shown). */
@@ -109,7 +109,7 @@ export const phoneMenuPagePaths = (page: Page) =>
  * React's, which clicks neither (a booking link then opens no tab).
  */
 export async function openPhoneMenu(page: Page) {
-  await page.locator('[data-mobile-menu] summary').tap();
+  await page.locator('[data-phone-menu] summary').tap();
   await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(phoneMenu(page)).toBeVisible();
 }

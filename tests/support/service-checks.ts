@@ -95,7 +95,7 @@ export function serviceChecks(copy: ProjectCopy) {
 
     it('is in the phone menu’s script too, in the same order, for the menu once it hydrates', () => {
       const island = tags(built.html('/'), 'astro-island').find((tag) =>
-        tag['component-url']?.includes('MobileMenu'),
+        tag['component-url']?.includes('PhoneMenu'),
       );
       const script = built.read(island?.['component-url'] ?? '/missing').toString('utf8');
       const positions = byOrder.map((href) => script.indexOf(href));

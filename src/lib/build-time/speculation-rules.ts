@@ -70,7 +70,7 @@ const likelyNext = ({ cards, contact }: LikelyPages): string[] => [
  * The open phone menu's top-level links: its panel neither hidden (once React runs it) nor after a
  * closed <details> (before).
  */
-const openPhoneMenu = `#${phoneMenuPanelId}:not([hidden], details:not([open]) + *) > nav > ul > li > a`;
+const openPhoneMenuLinks = `#${phoneMenuPanelId}:not([hidden], details:not([open]) + *) > nav > ul > li > a`;
 
 /** Any address with a dot in its path is a file, never a page: feeds, images, icons, `.html` twins. */
 const files = '/*.*';
@@ -125,7 +125,7 @@ export function speculationRuleSets({ excludedPaths, likely }: SpeculationInput)
   });
   return {
     [`${speculationRulesFolder}/site.json`]: {
-      prefetch: [ahead(likelyNext(likely)), ahead(openPhoneMenu)],
+      prefetch: [ahead(likelyNext(likely)), ahead(openPhoneMenuLinks)],
       prerender: [{ source: 'document', where: { and: where }, eagerness: 'moderate' }],
     },
   };

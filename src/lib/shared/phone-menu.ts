@@ -1,2 +1,2 @@
 /** The phone menu's panel, named by its toggle's `aria-controls` (one menu per page) and by the speculation rules. */
-export const phoneMenuPanelId = 'mobile-menu';
+export const phoneMenuPanelId = 'phone-menu';

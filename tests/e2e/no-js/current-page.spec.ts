@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the current page is highlighted in the header', async ({ page, isMobile }) => {
   await page.goto('/about');
-  if (isMobile) await page.locator('[data-mobile-menu] summary').click();
+  if (isMobile) await page.locator('[data-phone-menu] summary').click();
   const nav = page.getByRole('navigation', { name: isMobile ? 'Menu' : 'Main' });
   await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
   await expect(nav.getByRole('link', { name: 'Contact' })).not.toHaveAttribute('aria-current', 'page');

@@ -18,7 +18,7 @@ test('without JavaScript only the open menu’s pages are fetched ahead, never t
   // The home page, whose service cards are what a loaded page with JavaScript fetches ahead.
   await page.goto('/');
   await expect(page.locator('html')).not.toHaveAttribute(pageLoadedAttribute);
-  await page.locator('[data-mobile-menu] summary').click();
+  await page.locator('[data-phone-menu] summary').click();
   const menuPages = await phoneMenuPagePaths(page);
   expect(menuPages.length).toBeGreaterThan(0);
   // Chromium has read the rules and acted on the open menu: whatever the loaded page would have

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parse } from 'yaml';
 import ContactForm from '@/islands/ContactForm';
 import FaqAccordion from '@/islands/FaqAccordion';
-import MobileMenu from '@/islands/MobileMenu';
+import PhoneMenu from '@/islands/PhoneMenu';
 import { budgetRanges, enquiryLimits, enquirySchema, projectTypes } from '@/lib/shared/enquiry';
 import { readAll, renderIsland, virtual } from '../../../support/screen-reader.ts';
 
@@ -32,7 +32,7 @@ const press = () => act(async () => virtual.click());
 
 describe('the phone menu', () => {
   it('announces its name and whether it is expanded, and its booking link opens a new tab', async () => {
-    const container = await renderIsland(MobileMenu, {
+    const container = await renderIsland(PhoneMenu, {
       pathname: '/',
       toggleLabel: layout.menuLabel,
       bookLabel: layout.bookLabel,

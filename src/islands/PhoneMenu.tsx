@@ -20,7 +20,7 @@ import { useNativeTakeover } from './shared/use-native-takeover';
 import { phoneMenuPanelId } from '@/lib/shared/phone-menu';
 import { headerLinks, isCurrent, isInSection, type NavLink } from '@/lib/shared/navigation';
 
-interface MobileMenuProps {
+interface PhoneMenuProps {
   /** The route being shown, to mark and highlight its link. */
   pathname: string;
   toggleLabel: string;
@@ -56,7 +56,7 @@ function Panel({
   bookLabel,
   bookingUrl,
   newTabHint,
-}: Omit<MobileMenuProps, 'toggleLabel'> & { hidden?: boolean; native?: boolean }) {
+}: Omit<PhoneMenuProps, 'toggleLabel'> & { hidden?: boolean; native?: boolean }) {
   return (
     <div
       id={phoneMenuPanelId}
@@ -96,7 +96,7 @@ function Panel({
   );
 }
 
-export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
+export default function PhoneMenu({ toggleLabel, ...panel }: PhoneMenuProps) {
   const [open, setOpen] = useState(false);
   const { rootRef, enhanced } = useNativeTakeover<HTMLDivElement>((root) => {
     setOpen(root.querySelector('details')?.open ?? false);
@@ -124,7 +124,7 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
 
   if (!enhanced) {
     return (
-      <div ref={rootRef} className="md:hidden" data-mobile-menu>
+      <div ref={rootRef} className="md:hidden" data-phone-menu>
         <details className="group/menu peer/menu">
           <summary
             className="btn-secondary cursor-pointer list-none [&::-webkit-details-marker]:hidden"
@@ -154,7 +154,7 @@ export default function MobileMenu({ toggleLabel, ...panel }: MobileMenuProps) {
     <div
       ref={rootRef}
       className="md:hidden"
-      data-mobile-menu
+      data-phone-menu
       onClick={closeOnLinkChoice}
       onBlur={closeWhenFocusLeaves}
     >

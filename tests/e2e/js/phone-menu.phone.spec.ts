@@ -8,6 +8,7 @@ import {
 } from '../../support/islands.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';
 import { content } from '../../support/content.ts';
+import { phoneMenuPanelId } from '../../../src/lib/shared/phone-menu.ts';
 
 test.describe('phone menu with JavaScript', () => {
   failOnPageErrors();
@@ -15,9 +16,9 @@ test.describe('phone menu with JavaScript', () => {
   test('after hydration the toggle is a button with aria-expanded and aria-controls', async ({ page }) => {
     await page.goto('/');
     await openPhoneMenu(page);
-    await expect(page.locator('[data-mobile-menu] details')).toHaveCount(0);
+    await expect(page.locator('[data-phone-menu] details')).toHaveCount(0);
     await expect(phoneMenuToggle(page)).toHaveAccessibleName(content.pages.layout.menuLabel);
-    await expect(page.locator('#mobile-menu')).toBeVisible();
+    await expect(page.locator(`#${phoneMenuPanelId}`)).toBeVisible();
 
     await phoneMenuToggle(page).tap();
     await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'false');
@@ -30,7 +31,7 @@ test.describe('phone menu with JavaScript', () => {
   test('a menu opened before hydration stays open after it', async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto('/about');
-    await page.locator('[data-mobile-menu] summary').tap();
+    await page.locator('[data-phone-menu] summary').tap();
     await expect(phoneMenu(page)).toBeVisible();
     await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
     await expect(phoneMenuToggle(page)).toHaveCount(0);
@@ -49,7 +50,7 @@ test.describe('phone menu with JavaScript', () => {
   }) => {
     const scripts = await holdScripts(page);
     await page.goto('/about');
-    await page.locator('[data-mobile-menu] summary').tap();
+    await page.locator('[data-phone-menu] summary').tap();
     const link = phoneMenu(page).locator('ul a:not([aria-current])').first();
     await expect(link).toBeVisible();
     const before = await link.elementHandle();
@@ -67,14 +68,14 @@ test.describe('phone menu with JavaScript', () => {
   test('a press under way when React arrives still opens the menu', async ({ page }) => {
     const scripts = await holdScripts(page);
     await page.goto('/blog');
-    const summary = page.locator('[data-mobile-menu] summary');
+    const summary = page.locator('[data-phone-menu] summary');
     const box = (await summary.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await expect.poll(() => scripts.held().length).toBeGreaterThan(0);
     scripts.release();
     // React hydrates while the button is held down; the native toggle must stay under it.
-    await reactHydrated(page.locator('[data-mobile-menu] a[data-booking]'));
+    await reactHydrated(page.locator('[data-phone-menu] a[data-booking]'));
     await expect(summary).toHaveCount(1);
     await page.mouse.up();
     await expect(phoneMenuToggle(page)).toHaveAttribute('aria-expanded', 'true');

@@ -9,7 +9,7 @@ test.describe('phone menu without JavaScript', () => {
     await expect(menu).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
-    await page.locator('[data-mobile-menu] summary').click();
+    await page.locator('[data-phone-menu] summary').click();
     await expect(menu).toBeVisible();
     for (const [name, href] of [
       ['Home', '/'],
@@ -32,7 +32,7 @@ test.describe('phone menu without JavaScript', () => {
 
   test('closes again from its toggle', async ({ page }) => {
     await page.goto('/about');
-    const toggle = page.locator('[data-mobile-menu] summary');
+    const toggle = page.locator('[data-phone-menu] summary');
     await toggle.click();
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
     await toggle.click();
@@ -41,7 +41,7 @@ test.describe('phone menu without JavaScript', () => {
 
   test('works from the keyboard: Tab, Enter and Space', async ({ page }) => {
     await page.goto('/');
-    const toggle = page.locator('[data-mobile-menu] summary');
+    const toggle = page.locator('[data-phone-menu] summary');
     const menu = page.getByRole('navigation', { name: 'Menu' });
     // Skip link, logo, then the menu toggle: the desktop links are not displayed at this size.
     for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
