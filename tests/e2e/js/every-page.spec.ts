@@ -57,8 +57,8 @@ async function expectWithinBudgets(page: Page, responses: Response[], isMobile: 
 async function expectServedPolicy(page: Page, path: string, status: number, response: Response) {
   const headers = response.headers();
   // An unknown top-level path matches no page's rule (the editor's /admin keeps it from sharing
-  // one, see pageRules): its 404 page carries the policy in a <meta>, where frame-ancestors and
-  // COOP cannot go; X-Frame-Options: DENY still forbids framing. Built pages' headers are
+  // one, see pageRules): its 404 page carries the policy in a <meta>, where frame-ancestors
+  // cannot go; X-Frame-Options: DENY still forbids framing. Built pages' headers are
   // checked one by one in tests/e2e/no-js/security-headers.once.spec.ts.
   if (status === 404 && !headers['content-security-policy']) {
     const policy =

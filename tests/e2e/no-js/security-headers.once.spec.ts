@@ -88,7 +88,8 @@ test('every built page is served with a complete, strict set of security headers
     expect(hsts, path).toContain('includeSubDomains');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
-    expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+    // Only the editor's page has an opener policy (tests/e2e/js/admin.desktop.spec.ts).
+    expect(headers['cross-origin-opener-policy'], path).toBeUndefined();
     expect(headers['permissions-policy'], path).toBe('camera=(), microphone=(), geolocation=()');
     expect(headers['x-frame-options'], path).toBe('DENY');
   }

@@ -45,7 +45,7 @@ describe('pageRules', () => {
     }),
   ];
 
-  it('gives every public page exactly the public policy and COOP', () => {
+  it('gives every public page exactly the public policy and no opener policy', () => {
     for (const path of [
       '/',
       '/index.html',
@@ -59,7 +59,7 @@ describe('pageRules', () => {
     ]) {
       const headers = headersFor(path, rules);
       expect(headers['content-security-policy'], path).toBe(publicPolicy);
-      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(headers['cross-origin-opener-policy'], path).toBeUndefined();
       expect(headers['x-robots-tag'], path).toBeUndefined();
     }
   });
