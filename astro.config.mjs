@@ -26,7 +26,7 @@ const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts'
 const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
 const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
 const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
-const { launchCheck } = await import('./src/integrations/launch-check.ts');
+const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
 const { contentChecks } = await import('./src/integrations/content-checks.ts');
 const { redirects } = await import('./src/lib/shared/redirects.ts');
 
@@ -52,7 +52,7 @@ export default defineConfig({
   },
   integrations: [
     // First: a Netlify production deploy with placeholders stops before any work; others warn.
-    launchCheck({
+    launchCheckAtBuild({
       env: process.env,
       root: process.cwd(),
       checkMail: buildConfig.onNetlify,

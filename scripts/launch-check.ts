@@ -14,7 +14,7 @@ try {
   // The settings modules read the environment as they load: a malformed value is an item too.
   const { buildConfig } = await import('../src/lib/build-time/build-config.ts');
   const { allClear, formatLaunchItems, launchItems, readCompanyText } =
-    await import('../src/lib/build-time/legal/launch-check.ts');
+    await import('../src/lib/build-time/legal/launch-readiness.ts');
   const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
   const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
   if (items.length > 0) {

@@ -16,8 +16,8 @@ const { serverConfig } = await import('./config.ts');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
 const { startEnquiryHost } = await import('./enquiry-host.ts');
-const { launchItems, readCompanyText } = await import('../src/lib/build-time/legal/launch-check.ts');
-const { launchVerdict } = await import('../src/integrations/launch-check.ts');
+const { launchItems, launchVerdict, readCompanyText } =
+  await import('../src/lib/build-time/legal/launch-readiness.ts');
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');

@@ -16,7 +16,7 @@
  *   cache of its own so parallel builds never share one. Default: unset, Astro's own cache.
  * - `NETLIFY`, `CONTEXT` (set by Netlify): on Netlify the launch check includes the mail settings,
  *   and a production deploy (`CONTEXT=production`) refuses placeholders
- *   (src/integrations/launch-check.ts); every other build only warns.
+ *   (src/integrations/launch-check-at-build.ts); every other build only warns.
  * A malformed value stops the build with an error naming the variable and the form it expects:
  * a typo in an analytics ID would otherwise ship a tag that silently reports nowhere.
  */

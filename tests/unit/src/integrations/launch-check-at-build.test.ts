@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AstroIntegrationLogger } from 'astro';
 import { describe, expect, it, vi } from 'vitest';
-import { launchCheck, type LaunchCheckOptions } from '@/integrations/launch-check';
+import { launchCheckAtBuild, type LaunchCheckAtBuildOptions } from '@/integrations/launch-check-at-build';
 import { liveEnv, realCompanyYaml, expectFreshCheckoutNamed } from '../../../support/company.ts';
 
 /** Runs the integration's hook as a build would, with a logger that records its warnings. */
-function runHook(options: Partial<LaunchCheckOptions>) {
+function runHook(options: Partial<LaunchCheckAtBuildOptions>) {
   const warn = vi.fn();
-  const hook = launchCheck({ env: {}, root: '.', checkMail: false, refuse: false, ...options }).hooks[
+  const hook = launchCheckAtBuild({ env: {}, root: '.', checkMail: false, refuse: false, ...options }).hooks[
     'astro:config:setup'
   ] as unknown as (params: { logger: Partial<AstroIntegrationLogger> }) => void;
   const run = () => hook({ logger: { warn } });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { launchItems, readCompanyText } from '@/lib/build-time/legal/launch-check';
+import { launchItems, launchVerdict, readCompanyText } from '@/lib/build-time/legal/launch-readiness';
 import {
   companyFile,
   liveEnv,
@@ -80,6 +80,18 @@ describe('the launch check', () => {
     }
     for (const host of ['www.northfield.co.uk', 'examples.co.uk', 'northfield.netlify.app']) {
       expect(booking(host), host).toEqual([]);
+    }
+  });
+
+  it('gives the verdict a build or a start acts on: nothing when clear, else the list, refused or as a warning', () => {
+    const items = launchItems({ env: {}, companyText: realCompanyYaml, checkMail: false });
+    expect(launchVerdict([], true)).toEqual({ kind: 'clear' });
+    const refused = launchVerdict(items, true);
+    const warned = launchVerdict(items, false);
+    expect(refused.kind).toBe('refuse');
+    expect(warned.kind).toBe('warn');
+    for (const verdict of [refused, warned]) {
+      for (const item of items) expect(verdict.kind !== 'clear' && verdict.message).toContain(item.problem);
     }
   });
 });

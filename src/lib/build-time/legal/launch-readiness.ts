@@ -1,9 +1,10 @@
 /**
  * What still stands between this site and going live: every setting left at its placeholder or
- * missing, each with where to fix it. `npm run launch-check` prints it (scripts/launch-check.ts),
- * a Netlify production build refuses to finish while any remain and every other build warns once
- * (src/integrations/launch-check.ts). The settings are read by their own modules, from the
- * environment given here; the company entry from its file.
+ * missing, each with where to fix it, and the verdict on it. `npm run launch-check` prints the list
+ * (scripts/launch-check.ts); a Netlify production build refuses to finish while any remain and every
+ * other build warns once (src/integrations/launch-check-at-build.ts), as `npm start` does when it
+ * serves a build without making one (server/start.ts). The settings are read by their own modules,
+ * from the environment given here; the company entry from its file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -140,3 +141,20 @@ export function formatLaunchItems(items: readonly LaunchItem[]): string {
 }
 
 export const allClear = 'Launch check: all clear. No placeholder is left.';
+
+export type LaunchVerdict = { kind: 'clear' } | { kind: 'warn' | 'refuse'; message: string };
+
+/** What a build does about the items: nothing, warn with the list, or (`refuse`) stop with it. */
+export function launchVerdict(items: readonly LaunchItem[], refuse: boolean): LaunchVerdict {
+  if (items.length === 0) return { kind: 'clear' };
+  if (refuse) {
+    return {
+      kind: 'refuse',
+      message: `This production deploy is refused until these are fixed.\n${formatLaunchItems(items)}`,
+    };
+  }
+  return {
+    kind: 'warn',
+    message: `${formatLaunchItems(items)}\nA Netlify production deploy refuses to build until they are fixed.`,
+  };
+}
