@@ -24,6 +24,7 @@ describe('the GitHub workflow and Dependabot', () => {
     expect(install).toBeGreaterThanOrEqual(0);
     expect(chromium).toBeGreaterThan(install);
     expect(test).toBeGreaterThan(chromium);
+    expect(runs, 'npm ci never runs npm install’s resolver').toContain('npm run test:lockfile');
   });
 
   it('provides Java 17 for the Nu Html Checker before npm ci', () => {
