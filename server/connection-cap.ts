@@ -1,37 +1,144 @@
 /**
- * A cap on the connections one address holds at once, so that one address opening hundreds of
- * slow connections cannot fill the server's whole cap and lock every other visitor out: past it,
- * that address's new connections are closed on arrival, and everyone else's are served. Counted by
- * the connecting socket's address, an IPv6 one by its /64 as the rate limit counts visitors
- * (src/lib/shared/ip-address.ts).
+ * Fair shares of the server's connections, so that a few addresses opening hundreds of slow
+ * connections cannot fill the whole cap and lock every other visitor out. An address (IPv4, or an
+ * IPv6 /64, as the rate limit counts visitors: src/lib/shared/ip-address.ts) holds at most
+ * `perAddress` at once, and one IPv6 /48 (a site's allocation, holding 65,536 /64s its owner may
+ * all use) at most `perNetwork`; the last `reserve` of the whole cap go only to addresses that
+ * hold fewer than `few`, as a browser does (six per site), so seventeen addresses holding their 32
+ * each still leave room for everyone else. Every refusal is logged with its reason, once a minute
+ * per address (or per /48), so a flood does not become a flood of log lines.
  */
 import type { Server, Socket } from 'node:net';
-import { rateLimitKey } from '../src/lib/shared/ip-address.ts';
+import { ipv6Network, rateLimitKey } from '../src/lib/shared/ip-address.ts';
+
+export interface ShareLimits {
+  /** Held by the whole server at once. */
+  total: number;
+  perAddress: number;
+  perNetwork: number;
+  /** The last this many of `total`, kept for addresses that hold fewer than `few`. */
+  reserve: number;
+  few: number;
+}
+
+type Refusal = { reason: 'full' | 'address' | 'network' | 'reserve'; address: string; network?: string };
+type Taken = { release: () => void };
+
+/** Counts what each address and /48 holds; `take` admits one more or says why not. */
+function createShares(limits: ShareLimits) {
+  const held = new Map<string, number>();
+  let total = 0;
+  const count = (key: string | undefined) => (key === undefined ? 0 : (held.get(key) ?? 0));
+  const add = (key: string | undefined, step: number) => {
+    if (key === undefined) return;
+    const next = count(key) + step;
+    if (next > 0) held.set(key, next);
+    else held.delete(key);
+  };
+
+  function refusal(address: string, network: string | undefined): Refusal['reason'] | undefined {
+    if (total >= limits.total) return 'full';
+    if (count(address) >= limits.perAddress) return 'address';
+    if (count(network) >= limits.perNetwork) return 'network';
+    if (total >= limits.total - limits.reserve && count(address) >= limits.few) return 'reserve';
+    return undefined;
+  }
+
+  return {
+    take(remote: string | undefined): Taken | Refusal {
+      const address = rateLimitKey(remote);
+      const network = ipv6Network(remote, 48);
+      const reason = refusal(address, network);
+      if (reason) return { reason, address, network };
+      total += 1;
+      add(address, 1);
+      add(network, 1);
+      let released = false;
+      return {
+        release: () => {
+          if (released) return;
+          released = true;
+          total -= 1;
+          add(address, -1);
+          add(network, -1);
+        },
+      };
+    },
+  };
+}
+
+/** The log line for a refusal, in the operator's terms; `held` names what is counted. */
+function refusalLine({ reason, address, network }: Refusal, limits: ShareLimits, held: string): string {
+  const because = {
+    full: `the server holds all ${limits.total} ${held} it allows`,
+    address: `it holds ${limits.perAddress} ${held}, the most one address may`,
+    network: `its network ${network} holds ${limits.perNetwork}, the most one /48 may`,
+    reserve:
+      `it holds ${limits.few} or more while the server holds over ${limits.total - limits.reserve}` +
+      ` of its ${limits.total}: the rest are kept for addresses holding fewer`,
+  }[reason];
+  return `${held === 'connections' ? 'Connection' : 'Request'} refused from ${address}: ${because} (logged once a minute per address)`;
+}
+
+const logEveryMs = 60_000;
+
+/** Logs each refusal, at most once a minute per address (per /48 for a /48's refusals). */
+function refusalLog(limits: ShareLimits, log: (line: string) => void) {
+  const lastLogged = new Map<string, number>();
+  let swept = performance.now();
+  return (refused: Refusal, held: string) => {
+    const now = performance.now();
+    const key = refused.reason === 'network' ? (refused.network ?? refused.address) : refused.address;
+    if (now - (lastLogged.get(key) ?? -Infinity) < logEveryMs) return;
+    // Forgets what was logged over a minute ago, so many addresses cannot grow the map forever.
+    if (now - swept >= logEveryMs) {
+      for (const [old, at] of lastLogged) if (now - at >= logEveryMs) lastLogged.delete(old);
+      swept = now;
+    }
+    lastLogged.set(key, now);
+    log(refusalLine(refused, limits, held));
+  };
+}
 
 /**
- * Counts each address's open connections on `server` and closes those past `max`; `onRefused`
- * hears once each time an address reaches the cap (not once per refused connection, which a
- * flood would turn into a flood of log lines).
+ * The shares of one server. Serving visitors directly, they are shares of its connections, by the
+ * connecting socket's address (`capConnections`). Behind trusted proxies every connection is the
+ * proxy's, so they are shares of the requests under way, by the visitor the proxies name
+ * (`admitRequest`): a proxy that streams a slow upload (Caddy does) holds a connection for it.
  */
-export function capConnectionsPerAddress(server: Server, max: number, onRefused: () => void): void {
-  const open = new Map<string, number>();
-  const refusing = new Set<string>();
-
-  server.on('connection', (socket: Socket) => {
-    const address = rateLimitKey(socket.remoteAddress);
-    const count = open.get(address) ?? 0;
-    if (count >= max) {
-      if (!refusing.has(address)) onRefused();
-      refusing.add(address);
-      socket.destroy();
-      return;
-    }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      refusing.delete(address);
-      if (left > 0) open.set(address, left);
-      else open.delete(address);
-    });
-  });
+export function fairShares(limits: ShareLimits, log: (line: string) => void) {
+  const shares = createShares(limits);
+  const logRefusal = refusalLog(limits, log);
+  return {
+    capConnections(server: Server): void {
+      server.on('connection', (socket: Socket) => {
+        const taken = shares.take(socket.remoteAddress);
+        if ('reason' in taken) {
+          logRefusal(taken, 'connections');
+          socket.destroy();
+          return;
+        }
+        socket.once('close', taken.release);
+      });
+    },
+    /** Node closes connections past `server.maxConnections` itself; this logs them. */
+    logDropped(server: Server): void {
+      server.on('drop', (dropped?: { remoteAddress?: string }) =>
+        logRefusal({ reason: 'full', address: rateLimitKey(dropped?.remoteAddress) }, 'connections'),
+      );
+    },
+    /** Admits a request from `visitor` until its response closes; false when refused. */
+    admitRequest(
+      visitor: string | undefined,
+      response: { once: (event: 'close', done: () => void) => unknown },
+    ) {
+      const taken = shares.take(visitor);
+      if ('reason' in taken) {
+        logRefusal(taken, 'requests under way');
+        return false;
+      }
+      response.once('close', taken.release);
+      return true;
+    },
+  };
 }

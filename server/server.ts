@@ -16,9 +16,9 @@ import type { Duplex } from 'node:stream';
 import contactHandler, { config as contactConfig } from '../functions/send-contact-email.mts';
 import { cacheControl } from '../src/lib/shared/response-headers.ts';
 import { allowedMethods, createStaticSite } from './static-site.ts';
-import { runFunction, type WebHandler } from './function-route.ts';
+import { clientAddress, runFunction, type WebHandler } from './function-route.ts';
 import { isValidHost, requestTarget } from './request-target.ts';
-import { capConnectionsPerAddress } from './connection-cap.ts';
+import { fairShares } from './connection-cap.ts';
 
 /** Time limits (milliseconds) and the connection cap; the defaults suit the open internet. */
 interface ServerLimits {
@@ -33,11 +33,15 @@ interface ServerLimits {
   /** Connections beyond this many are closed on arrival. */
   maxConnections: number;
   /**
-   * Connections of one address beyond this many are closed on arrival (connection-cap.ts), so one
-   * address cannot take the whole cap. Not applied behind a trusted proxy, whose address every
-   * connection has: the proxy caps each visitor's (README, "Running it yourself").
+   * The fair shares of that cap (connection-cap.ts): what one address (an IPv6 /64) and one IPv6
+   * /48 may hold at once, and the last connections of the cap, kept for addresses holding fewer
+   * than `fewConnections`. Behind a trusted proxy, whose address every connection has, they count
+   * the requests under way of each visitor the proxy names.
    */
   maxConnectionsPerAddress: number;
+  maxConnectionsPerNetwork: number;
+  reservedConnections: number;
+  fewConnections: number;
 }
 
 const defaultServerLimits: ServerLimits = {
@@ -47,6 +51,10 @@ const defaultServerLimits: ServerLimits = {
   checkIntervalMs: 1_000,
   maxConnections: 512,
   maxConnectionsPerAddress: 32,
+  maxConnectionsPerNetwork: 128,
+  reservedConnections: 128,
+  // A browser opens at most six connections to one site.
+  fewConnections: 6,
 };
 
 interface SiteServerOptions {
@@ -94,7 +102,20 @@ export function createSiteServer({
     checkIntervalMs,
     maxConnections,
     maxConnectionsPerAddress,
+    maxConnectionsPerNetwork,
+    reservedConnections,
+    fewConnections,
   } = { ...defaultServerLimits, ...limits };
+  const shares = fairShares(
+    {
+      total: maxConnections,
+      perAddress: maxConnectionsPerAddress,
+      perNetwork: maxConnectionsPerNetwork,
+      reserve: reservedConnections,
+      few: fewConnections,
+    },
+    log,
+  );
   const site = createStaticSite({ root, log });
   // One note per connection that ends badly: a cut request is seen by Node and by the handler.
   const noted = new WeakSet<object>();
@@ -111,6 +132,9 @@ export function createSiteServer({
     const host = req.headers.host;
     if (!target || (host !== undefined && !isValidHost(host))) {
       return refuse(res, 400, { Connection: 'close' });
+    }
+    if (trustProxy > 0 && !shares.admitRequest(clientAddress(req, trustProxy), res)) {
+      return refuse(res, 503, { Connection: 'close', 'Retry-After': '30' });
     }
     const isFunction = target.path === contactConfig.path;
     if (unsupportedMethods.has(req.method ?? '')) {
@@ -143,11 +167,8 @@ export function createSiteServer({
   );
   server.keepAliveTimeout = keepAliveTimeoutMs;
   server.maxConnections = maxConnections;
-  if (trustProxy === 0) {
-    capConnectionsPerAddress(server, maxConnectionsPerAddress, () =>
-      log(`Connections refused: an address holds ${maxConnectionsPerAddress} at once, the most allowed`),
-    );
-  }
+  shares.logDropped(server);
+  if (trustProxy === 0) shares.capConnections(server);
 
   // Malformed, slow or abandoned requests: one line, no stack, and a 4xx when one can be sent.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

@@ -50,15 +50,25 @@ export function canonicalIp(text: string | undefined): string | undefined {
 }
 
 /**
+ * The network of `bits` leading bits an IPv6 address lies in, as `2001:db8::/48`; undefined for
+ * IPv4 (or an IPv4-mapped address) and for anything that is not an address.
+ */
+export function ipv6Network(text: string | undefined, bits: number): string | undefined {
+  const ip = canonicalIp(text);
+  if (!ip || isIP(ip) !== 6) return undefined;
+  const groups = (ipv6Groups(ip) ?? []).map((group, index) => {
+    const kept = Math.min(16, Math.max(0, bits - index * 16));
+    return group & ((0xffff << (16 - kept)) & 0xffff);
+  });
+  return `${formatIpv6(groups)}/${bits}`;
+}
+
+/**
  * The rate-limit bucket of an address: the canonical IPv4 address, or the /64 network of an
  * IPv6 one (a single visitor usually holds a whole /64). Anything else shares `unknown`.
  */
 export function rateLimitKey(text: string | undefined): string {
-  const ip = canonicalIp(text);
-  if (!ip) return 'unknown';
-  if (isIP(ip) === 4) return ip;
-  const groups = ipv6Groups(ip) ?? [];
-  return `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64`;
+  return ipv6Network(text, 64) ?? canonicalIp(text) ?? 'unknown';
 }
 
 /**

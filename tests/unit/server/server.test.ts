@@ -148,6 +148,9 @@ describe('slow and abandoned clients', () => {
     const extra = connect(port);
     extra.socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
     expect(await extra.closed).toBe('');
+    expect(await loggedLines(1)).toEqual([
+      'Connection refused from 127.0.0.1: the server holds all 3 connections it allows (logged once a minute per address)',
+    ]);
     for (const { socket } of held) socket.destroy();
     await Promise.all(held.map(({ closed }) => closed));
   });

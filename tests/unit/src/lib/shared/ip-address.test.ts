@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIp, forwardedAddress, rateLimitKey } from '@/lib/shared/ip-address';
+import { canonicalIp, forwardedAddress, ipv6Network, rateLimitKey } from '@/lib/shared/ip-address';
 
 describe('canonicalIp', () => {
   it('gives one text per address', () => {
@@ -42,6 +42,17 @@ describe('rateLimitKey', () => {
     expect(rateLimitKey('2001:db8:aa:bb::')).toBe('2001:db8:aa:bb::/64');
     expect(rateLimitKey('2001:db8:aa:bc::1')).toBe('2001:db8:aa:bc::/64');
     expect(rateLimitKey('garbage')).toBe('unknown');
+  });
+});
+
+describe('ipv6Network', () => {
+  it('gives the network of an IPv6 address, none for IPv4 or anything else', () => {
+    expect(ipv6Network('2001:DB8:aa:bb:1:2:3:4', 48)).toBe('2001:db8:aa::/48');
+    expect(ipv6Network('2001:db8:aaff:bbcc::1', 40)).toBe('2001:db8:aa00::/40');
+    expect(ipv6Network('2001:db8:aa:bb::1', 64)).toBe('2001:db8:aa:bb::/64');
+    for (const text of ['192.0.2.1', '::ffff:192.0.2.1', 'garbage', undefined]) {
+      expect(ipv6Network(text, 48), String(text)).toBeUndefined();
+    }
   });
 });
 
