@@ -73,7 +73,7 @@ export default defineConfig({
     shareImages(site),
     // After the pages, feeds and sitemap are written: links are checked against them.
     contentChecks({ origin: new URL(site.url).origin, redirects }),
-    legacyRedirects(site.url),
+    legacyRedirects(site),
     cmsAdminFiles(buildConfig.cms),
     islandStyles(),
     // Last: it hashes the inline code of every page the other integrations wrote.

@@ -14,7 +14,7 @@ async function writeFileDeep(path: string, contents: string) {
   await writeFile(path, contents);
 }
 
-export function legacyRedirects(siteUrl: string): AstroIntegration {
+export function legacyRedirects(site: { url: string; locale: string }): AstroIntegration {
   return {
     name: 'legacy-redirects',
     hooks: {
@@ -24,7 +24,7 @@ export function legacyRedirects(siteUrl: string): AstroIntegration {
         const existing = await readFile(rulesFile, 'utf8').catch(() => '');
         await writeFile(rulesFile, existing + netlifyRedirects());
         for (const [from, to] of Object.entries(redirects)) {
-          const page = redirectPage(to, absoluteUrl(to, siteUrl));
+          const page = redirectPage(to, absoluteUrl(to, site.url), site.locale);
           await writeFileDeep(join(out, `${from}.html`), page);
           await writeFileDeep(join(out, from, 'index.html'), page);
         }

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { logoImage, siteIcons } from '../lib/build-time/images/brand-images.ts';
 import { pageTitle } from '../lib/build-time/head.ts';
-import { displayDate } from '../lib/build-time/articles/articles.ts';
+import { longDate } from '../lib/build-time/dates.ts';
 import { htmlElements } from '../lib/build-time/html-elements.ts';
 import { htmlFiles } from './built-files.ts';
 import { contentCache, contentKey } from './content-cache.ts';
@@ -52,7 +52,7 @@ function shareImageRequest(html: string, identity: ShareImageIdentity) {
   // The <title> is "Page | Brand" (pageTitle in src/lib/build-time/head.ts): the image shows the brand apart.
   const suffix = pageTitle('', identity.brand);
   const title = fullTitle.endsWith(suffix) ? fullTitle.slice(0, -suffix.length) : fullTitle;
-  const date = published ? displayDate(new Date(published), identity.locale) : undefined;
+  const date = published ? longDate(new Date(published), identity.locale) : undefined;
   return { path: decodeURIComponent(url.pathname), title, ...(date && { date }) };
 }
 

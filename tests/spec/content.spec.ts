@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../support/site.ts';
+import { longDate } from '../../src/lib/build-time/dates.ts';
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.locator('main');
@@ -230,9 +231,7 @@ test('contact: form, sidebar cards and the 800px scheduling frame', async ({ pag
 
 test('privacy shows today as its last-updated date; terms name UK governing law', async ({ page }) => {
   await page.goto('/privacy');
-  const today = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
-    new Date(),
-  );
+  const today = longDate(new Date(), site.locale);
   await expect(page.locator('main')).toContainText(`Last updated: ${today}`);
   for (const section of [
     'Information we collect',

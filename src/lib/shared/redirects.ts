@@ -43,11 +43,11 @@ export function netlifyRedirects(): string {
  * A page for static hosts without redirect rules: `location.replace` so the legacy entry leaves
  * the history, and a meta refresh plus a link for visitors without JavaScript.
  */
-export function redirectPage(to: string, absoluteTarget: string): string {
+export function redirectPage(to: string, absoluteTarget: string, lang: string): string {
   const href = escapeHtml(to);
   return [
     '<!doctype html>',
-    '<html lang="en-GB">',
+    `<html lang="${escapeHtml(lang)}">`,
     '<meta charset="utf-8">',
     `<title>Redirecting to ${href}</title>`,
     '<meta name="robots" content="noindex">',

@@ -8,12 +8,11 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityStatement, site } from '../../support/site.ts';
 import { sitemapPaths } from '../../support/pages.ts';
+import { timeElement } from '../../../src/lib/build-time/dates.ts';
 
 const { data, body } = accessibilityStatement();
-const longDate = (value: unknown) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
-    new Date(String(value instanceof Date ? value.toISOString() : value)),
-  );
+const day = (value: unknown) =>
+  timeElement(new Date(String(value instanceof Date ? value.toISOString() : value)), site.locale);
 
 test('the accessibility statement shows every section and fact of its content file', async ({ page }) => {
   expect(sitemapPaths()).toContain('/accessibility');
@@ -29,7 +28,11 @@ test('the accessibility statement shows every section and fact of its content fi
   expect(text).toContain(String(data.standard));
   expect(text).toContain(`${String(data.compliance)} compliant`);
   expect(text).toContain(`${String(data.replyDays)} working days`);
-  for (const date of ['tested', 'prepared', 'reviewed']) expect(text, date).toContain(longDate(data[date]));
+  for (const date of ['tested', 'prepared', 'reviewed']) {
+    const { datetime, text: words } = day(data[date]);
+    expect(text, date).toContain(words);
+    await expect(main.locator(`time[datetime="${datetime}"]`).first(), date).toHaveText(words);
+  }
   expect(text).not.toMatch(/\{\w+\}/);
 
   await expect(main.locator(`a[href="mailto:${site.email}"]`).first()).toBeVisible();

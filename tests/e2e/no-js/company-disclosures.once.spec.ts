@@ -135,7 +135,7 @@ test('the privacy notice names the controller, the complaint routes and the rete
   await expect(main).toContainText(ico.helpline);
   for (const figure of Object.values(retention)) await expect(main).toContainText(figure);
   await expect(main).toContainText(/automated/);
-  await expect(main).toContainText(requiredFieldsText(await contactLabels()));
+  await expect(main).toContainText(requiredFieldsText(await contactLabels(), site.locale));
 });
 
 test('the privacy notice’s cookie table lists what this build stores, with header cells', async ({

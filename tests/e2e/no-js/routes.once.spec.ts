@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../support/sweep-page.ts';
 import { fillPlaceholders } from '../../../src/lib/shared/placeholders.ts';
+import { timeElement } from '../../../src/lib/build-time/dates.ts';
 import { content } from '../../support/content.ts';
 import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '../../support/site.ts';
 
@@ -10,10 +11,6 @@ const layout = content.pages.layout;
 const contactPage = content.pages.contact;
 /** The page the spec's packages path (§2) leads to: the badge links there, to a part of it, directly. */
 const [, packagesPage = ''] = specRedirectPairs.find(([from]) => from === '/services/shopify-packages') ?? [];
-
-/** A date as the legal pages show it: "25 November 2026", in the UK's time zone. */
-const longDate = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(date);
 
 /**
  * The parts only some pages have, as their content files word them: the privacy notice's "Last
@@ -27,11 +24,9 @@ async function expectOwnParts(page: Page, path: string) {
     const pinned = content.legal.privacy['lastUpdated'] as string | Date | undefined;
     const built = statSync(resolve(process.env.OUT_DIR ?? 'dist', 'privacy.html')).mtime;
     const updated = pinned === undefined ? built : new Date(pinned);
-    await expect(main).toContainText(`Last updated: ${longDate(updated)}`);
-    await expect(main.locator('time').first()).toHaveAttribute(
-      'datetime',
-      updated.toISOString().slice(0, 10),
-    );
+    const { datetime, text } = timeElement(updated, site.locale);
+    await expect(main).toContainText(`Last updated: ${text}`);
+    await expect(main.locator('time').first()).toHaveAttribute('datetime', datetime);
   }
 
   const service = content.services.find((candidate) => candidate.route === path);

@@ -3,6 +3,7 @@
  * the small facts a list or an entry page prints. Pure: src/lib/build-time/articles/article-entries.ts reads the
  * collections and passes them in.
  */
+import { isFutureDay } from '../dates.ts';
 
 export type ArticleKind = 'blog' | 'case-studies';
 
@@ -113,23 +114,6 @@ export function neighbours<T extends ArticleLike>(
   if (index === -1) throw new Error(`No entry "${id}" in the list`);
   return { older: sorted[index + 1], newer: index > 0 ? sorted[index - 1] : undefined };
 }
-
-/** A date as the site prints it, "23 November 2026", in the UK whatever the build machine's zone. */
-export function displayDate(date: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
-
-/** A date for `<time datetime>` and structured data: YYYY-MM-DD. */
-export const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-
-/** True when `date` is a later day than `today`, in UTC as the site prints dates. */
-export const isFutureDay = (date: Date, today: Date) =>
-  !Number.isNaN(date.getTime()) && isoDate(date) > isoDate(today);
 
 /** True for a list page, tag list or entry of the blog or the case studies (all listed in the sitemap). */
 export function isArticleRoute(path: string): boolean {

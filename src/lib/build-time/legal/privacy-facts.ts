@@ -41,7 +41,7 @@ const requiredEnquiryFields = (Object.keys(enquirySchema.shape) as EnquiryField[
 );
 
 /** "name, email and message", in the form's own labels (src/content/pages/contact.yaml). */
-export const requiredFieldsText = (labels: Record<EnquiryField, string>) =>
-  new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(
+export const requiredFieldsText = (labels: Record<EnquiryField, string>, locale: string) =>
+  new Intl.ListFormat(locale, { type: 'conjunction' }).format(
     requiredEnquiryFields.map((field) => labels[field].toLowerCase()),
   );

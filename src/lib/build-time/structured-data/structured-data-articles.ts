@@ -6,7 +6,7 @@
  */
 import type { ArticleLeaf, BlogPostingLeaf, IdReference, PersonLeaf } from 'schema-dts';
 import { absoluteUrl } from '../head.ts';
-import { isoDate } from '../articles/articles.ts';
+import { isoDay } from '../dates.ts';
 import { breadcrumbList, ids, pageUrl, type Crumb, type SiteSettings } from './structured-data.ts';
 
 /** Where the founders are described (src/pages/about.astro), the anchor of each person's @id. */
@@ -36,8 +36,8 @@ function articleFields(content: ArticleContent, settings: SiteSettings) {
     url: page,
     mainEntityOfPage: page,
     image: absoluteUrl(content.image, settings.url),
-    datePublished: isoDate(content.publishDate),
-    dateModified: isoDate(content.updatedDate ?? content.publishDate),
+    datePublished: isoDay(content.publishDate),
+    dateModified: isoDay(content.updatedDate ?? content.publishDate),
     inLanguage: settings.locale,
     ...(content.tags.length > 0 && { keywords: content.tags.join(', ') }),
     publisher: ref(ids.organisation(settings.url)),

@@ -30,7 +30,8 @@ describe('redirects', () => {
   });
 
   it('write a fallback page that replaces the history entry and works without JavaScript', () => {
-    const html = redirectPage('/services/content', 'https://www.agency.example/services/content');
+    const html = redirectPage('/services/content', 'https://www.agency.example/services/content', 'en-GB');
+    expect(html).toContain('<html lang="en-GB">');
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/services/content">');
     expect(html).toContain('<script>location.replace("/services/content")</script>');

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   articlePath,
-  displayDate,
   entriesByTag,
   isArticleRoute,
-  isoDate,
   neighbours,
   newestFirst,
   readingMinutes,
@@ -134,12 +132,5 @@ describe('reading time', () => {
     const body = `[two words](https://example.com/a/very/long/path) ${'```\n'}${'code '.repeat(500)}${'```'}`;
     expect(readingMinutes(body)).toBe(1);
     expect(readingMinutes(`${'word '.repeat(199)}[two words](https://x.example)`)).toBe(2);
-  });
-});
-
-describe('dates', () => {
-  it('print the day as the UK writes it, on any machine', () => {
-    expect(displayDate(new Date('2026-11-23'), 'en-GB')).toBe('23 November 2026');
-    expect(isoDate(new Date('2026-11-23'))).toBe('2026-11-23');
   });
 });

@@ -32,6 +32,6 @@ describe('the privacy notice’s figures', () => {
       budgetRange: 'Budget',
       message: 'Message',
     };
-    expect(requiredFieldsText(labels)).toBe('full name, email and message');
+    expect(requiredFieldsText(labels, 'en-GB')).toBe('full name, email and message');
   });
 });
