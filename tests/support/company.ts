@@ -1,12 +1,34 @@
-/** The company entry as shipped (src/content/company.yaml), checked by its schema: tests read expected values here. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+/**
+ * The company entry as the repository holds it now (src/content/company.yaml), checked by its
+ * schema: tests read expected values here, whether it is still the example or a real business.
+ * A test about a fresh checkout writes its own `exampleCompany` instead.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { companySchema, type Company } from '../../src/schemas/company.ts';
 
-export const companyFile = resolve(import.meta.dirname, '../../src/content/company.yaml');
+/** Where a project keeps its company entry. */
+const companyEntryPath = 'src/content/company.yaml';
 
-export const shippedCompany = (): Company => companySchema.parse(parse(readFileSync(companyFile, 'utf8')));
+export const companyFile = resolve(import.meta.dirname, '../..', companyEntryPath);
+
+export const currentCompany = (): Company => companySchema.parse(parse(readFileSync(companyFile, 'utf8')));
+
+/** Writes `yaml` as the company entry of the project in `root`. */
+export function writeCompany(root: string, yaml: string) {
+  const file = join(root, companyEntryPath);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, yaml);
+}
+
+/** A temporary project folder holding only the company entry `yaml`, for the launch check to read. */
+export function projectWithCompany(yaml: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'launch-check-'));
+  writeCompany(root, yaml);
+  return root;
+}
 
 /** A complete, real-looking entry for a limited company: no example values. */
 export const realCompany: Company = {
@@ -20,6 +42,17 @@ export const realCompany: Company = {
 
 /** `realCompany` as the file an agency would write. */
 export const realCompanyYaml = stringify(realCompany);
+
+/** The entry of a fresh checkout: every name, address and number an example ("Example …", zeros). */
+export const exampleCompany: Company = {
+  ...realCompany,
+  legalName: 'Example Agency Ltd',
+  companyNumber: '00000000',
+  registeredOffice: { street: '1 Example Street', town: 'Exampleton', postcode: 'SW1A 1AA' },
+  vatNumber: 'GB000000000',
+};
+
+export const exampleCompanyYaml = stringify(exampleCompany);
 
 /** Every setting the launch check asks for, at live values (the mail server's too). */
 export const liveEnv = {

@@ -19,12 +19,12 @@ import {
 import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
 import { legalIdentityPages } from '../../../src/lib/build-time/structured-data/structured-data-company.ts';
 import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
-import { shippedCompany } from '../../support/company.ts';
+import { currentCompany } from '../../support/company.ts';
 import { sweepPages } from '../../support/pages.ts';
 import { htmlElements } from '../../../src/lib/build-time/html-elements.ts';
 import { indexableRoutes, site } from '../../support/site.ts';
 
-const company = shippedCompany();
+const company = currentCompany();
 
 /** The contact form's labels, as the content file gives them. */
 async function contactLabels() {

@@ -3,13 +3,13 @@
  * the company entry), reading the environment and .env, exiting 1 with a list or 0 with an all-clear.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  companyFile,
+  exampleCompanyYaml,
   liveEnv,
+  projectWithCompany,
   realCompanyYaml,
   unsetEnv,
   expectFreshCheckoutNamed,
@@ -18,13 +18,10 @@ import {
 const script = resolve(import.meta.dirname, '../../../scripts/launch-check.ts');
 const folders: string[] = [];
 
-/** A folder with a company entry (the shipped one by default) and optionally a .env file. */
-function project(company?: string, dotEnv?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'launch-check-'));
+/** A folder with a company entry (a fresh checkout's by default) and optionally a .env file. */
+function project(company = exampleCompanyYaml, dotEnv?: string) {
+  const dir = projectWithCompany(company);
   folders.push(dir);
-  mkdirSync(join(dir, 'src/content'), { recursive: true });
-  if (company === undefined) copyFileSync(companyFile, join(dir, 'src/content/company.yaml'));
-  else writeFileSync(join(dir, 'src/content/company.yaml'), company);
   if (dotEnv) writeFileSync(join(dir, '.env'), dotEnv);
   return dir;
 }

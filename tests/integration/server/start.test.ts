@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHeadersFile, headersFor } from '../../../src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
+import { launchItems, readCompanyText } from '../../../src/lib/build-time/legal/launch-readiness.ts';
 import {
   rawRequest,
   startLikeNpmStart,
@@ -240,11 +241,12 @@ describe('start-up', () => {
   });
 
   it('prints the launch check’s placeholders once, as a warning, and serves anyway', async () => {
-    // A clean environment: the shipped company entry and the default addresses are placeholders.
+    // A clean environment: the default addresses are placeholders, the project's company entry may be.
     const output = await server.waitForOutput(/to fix before going live/);
     expect(output.match(/to fix before going live/g)).toHaveLength(1);
     expect(output).toContain('SITE_URL');
-    expect(output).toContain('src/content/company.yaml');
+    const items = launchItems({ env: {}, companyText: readCompanyText(project), checkMail: false });
+    for (const { problem } of items) expect(output).toContain(problem);
     expect((await get('/')).status).toBe(200);
   });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, type SyncResult } from '../../../scripts/bench/project-copy.ts';
 import { legalForms } from '../../../src/schemas/company.ts';
-import { shippedCompany } from '../../support/company.ts';
+import { currentCompany } from '../../support/company.ts';
 import { content } from '../../support/content.ts';
 import { editedFrontMatter, editedYaml } from '../../support/yaml-edits.ts';
 
@@ -21,7 +21,7 @@ const service = `src/content/services/${content.services.find((entry) => entry['
 const firstPackage = ['packages', 'items', 0];
 const founder = `src/content/founders/${readdirSync(join(copy.dir, 'src/content/founders')).find((file) => file.endsWith('.md'))}`;
 
-const form = legalForms[shippedCompany().legalForm];
+const form = legalForms[currentCompany().legalForm];
 
 /** Each case's edit: the file and what it makes of the text it holds now. */
 const edits = {

@@ -1,12 +1,12 @@
 /**
- * A real `astro build` in Netlify's production context, with the shipped placeholders: it must stop,
- * naming each of them, before writing a page. (The default build with the same placeholders is the
- * one `npm test` serves to the browser tests: it only warns.)
+ * A real `astro build` in Netlify's production context, with a fresh checkout's placeholders: it
+ * must stop, naming each of them, before writing a page. (Every other build only warns:
+ * tests/unit/src/integrations/launch-check-at-build.test.ts.)
  */
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../../../scripts/bench/project-copy.ts';
-import { unsetEnv } from '../../../support/company.ts';
+import { exampleCompanyYaml, unsetEnv, writeCompany } from '../../../support/company.ts';
 
 let site: ProjectCopy | undefined;
 
@@ -22,6 +22,7 @@ describe('a Netlify production build', () => {
     vi.stubEnv('CONTEXT', 'production');
     vi.stubEnv('NETLIFY', 'true');
     site = copyProject('launch-refused');
+    writeCompany(site.dir, exampleCompanyYaml);
     const { status, output } = site.build();
     expect(status).not.toBe(0);
     for (const name of [

@@ -1,26 +1,34 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { AstroIntegrationLogger } from 'astro';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { launchCheckAtBuild, type LaunchCheckAtBuildOptions } from '@/integrations/launch-check-at-build';
-import { liveEnv, realCompanyYaml, expectFreshCheckoutNamed } from '../../../support/company.ts';
+import {
+  exampleCompanyYaml,
+  liveEnv,
+  realCompanyYaml,
+  projectWithCompany,
+  expectFreshCheckoutNamed,
+} from '../../../support/company.ts';
 
 /** Runs the integration's hook as a build would, with a logger that records its warnings. */
 function runHook(options: Partial<LaunchCheckAtBuildOptions>) {
   const warn = vi.fn();
-  const hook = launchCheckAtBuild({ env: {}, root: '.', checkMail: false, refuse: false, ...options }).hooks[
+  const fresh = { env: {}, root: projectWith(exampleCompanyYaml), checkMail: false, refuse: false };
+  const hook = launchCheckAtBuild({ ...fresh, ...options }).hooks[
     'astro:config:setup'
   ] as unknown as (params: { logger: Partial<AstroIntegrationLogger> }) => void;
   const run = () => hook({ logger: { warn } });
   return { run, warn };
 }
 
-function projectWithRealCompany() {
-  const root = mkdtempSync(join(tmpdir(), 'launch-check-'));
-  mkdirSync(join(root, 'src/content'), { recursive: true });
-  writeFileSync(join(root, 'src/content/company.yaml'), realCompanyYaml);
-  return root;
+const folders: string[] = [];
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+function projectWith(companyYaml: string) {
+  folders.push(projectWithCompany(companyYaml));
+  return folders.at(-1)!;
 }
 
 describe('the build’s launch check', () => {
@@ -43,7 +51,7 @@ describe('the build’s launch check', () => {
   it('lets a complete production deploy through in silence', () => {
     const { run, warn } = runHook({
       env: liveEnv,
-      root: projectWithRealCompany(),
+      root: projectWith(realCompanyYaml),
       refuse: true,
       checkMail: true,
     });

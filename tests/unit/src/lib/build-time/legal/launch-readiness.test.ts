@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { launchItems, launchVerdict, readCompanyText } from '@/lib/build-time/legal/launch-readiness';
 import {
   companyFile,
+  exampleCompanyYaml,
   liveEnv,
   realCompanyYaml,
   expectFreshCheckoutNamed,
 } from '../../../../../support/company.ts';
-
-const shipped = readFileSync(companyFile, 'utf8');
 const problems = (
   env: Record<string, string>,
   companyText: string | undefined = realCompanyYaml,
@@ -17,7 +16,7 @@ const problems = (
 
 describe('the launch check', () => {
   it('on a fresh checkout names the site address, booking page, contact address and company details', () => {
-    const items = launchItems({ env: {}, companyText: shipped, checkMail: false });
+    const items = launchItems({ env: {}, companyText: exampleCompanyYaml, checkMail: false });
     const text = items.map((item) => item.problem).join('\n');
     expectFreshCheckoutNamed(text, expect);
     for (const item of items) expect(item.fix).toMatch(/Netlify|\.env|src\/content\/company\.yaml/);
@@ -67,7 +66,7 @@ describe('the launch check', () => {
   });
 
   it('reads the project’s company entry', () => {
-    expect(readCompanyText('.')).toBe(shipped);
+    expect(readCompanyText('.')).toBe(readFileSync(companyFile, 'utf8'));
     expect(readCompanyText('/nonexistent')).toBeUndefined();
   });
 
