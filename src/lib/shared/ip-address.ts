@@ -1,52 +1,25 @@
 /**
  * Client addresses as the rate limit and the proxy logic see them: one canonical text per
  * address (so `::FFFF:192.0.2.1`, `::ffff:c000:201` and `192.0.2.1` are the same visitor), IPv6
- * grouped by /64 (one subscriber's usual allocation), and an address as a proxy writes it.
+ * grouped by /64 (one subscriber's usual allocation), and an address as a proxy writes it. Parsed by
+ * ipaddr.js (server and function code only: nothing the browser loads imports this module).
  */
-import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-/** The eight 16-bit groups of an IPv6 address (zone id dropped), or undefined. */
-function ipv6Groups(text: string): number[] | undefined {
-  const address = text.split('%')[0]?.toLowerCase() ?? '';
-  if (isIP(address) !== 6) return undefined;
-  // A dotted IPv4 tail (::ffff:192.0.2.1) becomes its two hex groups.
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    [(Number(a) << 8) | Number(b), (Number(c) << 8) | Number(d)].map((n) => n.toString(16)).join(':'),
-  );
-  const [head = '', tail] = hex.split('::');
-  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
-  const first = parse(head);
-  const last = tail === undefined ? [] : parse(tail);
-  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
-}
-
-/** RFC 5952 text: lower case, no leading zeros, the longest run of zero groups as `::`. */
-function formatIpv6(groups: number[]): string {
-  let best = { start: -1, length: 0 };
-  for (let start = 0; start < groups.length; start += 1) {
-    let length = 0;
-    while (groups[start + length] === 0) length += 1;
-    if (length > best.length && length > 1) best = { start, length };
-  }
-  const text = groups.map((group) => group.toString(16));
-  if (best.start < 0) return text.join(':');
-  const before = text.slice(0, best.start).join(':');
-  const after = text.slice(best.start + best.length).join(':');
-  return `${before}::${after}`;
-}
-
-/** One canonical text per address; IPv4-mapped IPv6 becomes plain IPv4. Undefined if not an IP. */
-export function canonicalIp(text: string | undefined): string | undefined {
+/** The address `text` names, an IPv4-mapped one as IPv4 and without a zone; undefined if none. */
+function parseIp(text: string | undefined): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   const candidate = text?.trim() ?? '';
-  if (isIP(candidate) === 4) return candidate.split('.').map(Number).join('.');
-  const groups = ipv6Groups(candidate.replace(/^\[(.*)\]$/, '$1'));
-  if (!groups) return undefined;
-  const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (mapped) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  }
-  return formatIpv6(groups);
+  // Four decimal parts only: never the octal, hex or shortened forms old parsers also read.
+  if (ipaddr.IPv4.isValidFourPartDecimal(candidate)) return ipaddr.IPv4.parse(candidate);
+  const bare = candidate.replace(/^\[(.*)\]$/, '$1');
+  if (!ipaddr.IPv6.isValid(bare)) return undefined;
+  const address = ipaddr.IPv6.parse(bare);
+  return address.isIPv4MappedAddress() ? address.toIPv4Address() : new ipaddr.IPv6(address.parts);
+}
+
+/** One canonical text per address (RFC 5952 for IPv6); IPv4-mapped IPv6 becomes plain IPv4. */
+export function canonicalIp(text: string | undefined): string | undefined {
+  return parseIp(text)?.toString();
 }
 
 /**
@@ -54,13 +27,9 @@ export function canonicalIp(text: string | undefined): string | undefined {
  * IPv4 (or an IPv4-mapped address) and for anything that is not an address.
  */
 export function ipv6Network(text: string | undefined, bits: number): string | undefined {
-  const ip = canonicalIp(text);
-  if (!ip || isIP(ip) !== 6) return undefined;
-  const groups = (ipv6Groups(ip) ?? []).map((group, index) => {
-    const kept = Math.min(16, Math.max(0, bits - index * 16));
-    return group & ((0xffff << (16 - kept)) & 0xffff);
-  });
-  return `${formatIpv6(groups)}/${bits}`;
+  const address = parseIp(text);
+  if (address?.kind() !== 'ipv6') return undefined;
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/${bits}`).toString()}/${bits}`;
 }
 
 /**
