@@ -61,7 +61,7 @@ export default defineConfig({
     react(),
     clientDirectives(),
     serviceLinks(),
-    devFunction({ path: contactEndpoint, entry: '/functions/send-contact-email.mts' }),
+    devFunction({ path: contactEndpoint, entry: '/enquiries/contact-handler.ts' }),
     // The fixed routes, every service's page, and every published list page, tag list and entry
     // (drafts are never built).
     sitemap({

@@ -40,7 +40,15 @@ export default defineConfig(
   {
     // Node runs these files (and everything they import) by stripping types, with no bundler to
     // resolve an extensionless path or the @/ alias: see CONTRIBUTING.md, "The import rule".
-    files: ['server/**', 'functions/**', 'scripts/**', 'src/lib/**', 'src/integrations/**', 'src/*.ts'],
+    files: [
+      'server/**',
+      'enquiries/**',
+      'functions/**',
+      'scripts/**',
+      'src/lib/**',
+      'src/integrations/**',
+      'src/*.ts',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -2,18 +2,18 @@
  * `npm run enquiries`: the stored enquiries, from the store the environment points to: with
  * NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN set, a Netlify site's own (Netlify Blobs); else the
  * SQLite file `npm start` keeps in ENQUIRY_STORE_DIR (.data by default), safe to read while it
- * runs. Reads `.env` as `npm start` does. See scripts/enquiries/list.ts for the options.
+ * runs. Reads `.env` as `npm start` does. See enquiries/inbox.ts for the options.
  */
 import { existsSync } from 'node:fs';
 
 // Before anything reads the environment: the site settings are read at import time.
 if (existsSync('.env')) process.loadEnvFile('.env');
-const { openBlobsStore, siteCredentials } = await import('../functions/lib/store/blobs.ts');
-const { mailAddresses } = await import('../functions/lib/mail-settings.ts');
+const { openBlobsStore, siteCredentials } = await import('../enquiries/store/blobs.ts');
+const { mailAddresses } = await import('../enquiries/mail-settings.ts');
 const { serverConfig } = await import('../server/config.ts');
-const { openSqliteStore } = await import('../server/sqlite-store.ts');
+const { openSqliteStore } = await import('../enquiries/store/sqlite.ts');
 const { site } = await import('../src/site.config.ts');
-const { runEnquiriesCommand } = await import('./enquiries/list.ts');
+const { runEnquiriesCommand } = await import('../enquiries/inbox.ts');
 
 const remote = siteCredentials(process.env);
 const directory = serverConfig(process.env).enquiryStoreDir;

@@ -12,7 +12,7 @@
  *   X-Forwarded-For entry from the right and X-Forwarded-Proto's value, read the same way, says
  *   whether they came over https (server/function-route.ts). README, "Running it yourself".
  * - `ENQUIRY_STORE_DIR`: the folder of the SQLite file enquiries are kept in (`npm start`, `npm run
- *   dev`, `npm run enquiries`; server/sqlite-store.ts), relative to the working directory.
+ *   dev`, `npm run enquiries`; enquiries/store/sqlite.ts), relative to the working directory.
  *   Default: .data.
  * A malformed value stops `npm start` with an error naming the variable and the form it expects
  * (`npm run dev` logs it and answers the function's path with 500).

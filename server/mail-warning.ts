@@ -3,7 +3,7 @@
  * site whose enquiries pile up unread without knowing: they are kept, where, how to see them and
  * what to set for them to be mailed.
  */
-import { mailRoute } from '../functions/lib/mail-settings.ts';
+import { mailRoute } from '../enquiries/mail-settings.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 
 /** `storeDir`: where the local store keeps enquiries (ENQUIRY_STORE_DIR, server/config.ts). */

@@ -64,7 +64,7 @@ interface SiteServerOptions {
   /** Where one-line notes go (404s, cut or aborted requests); the console by default. */
   log?: (line: string) => void;
   limits?: Partial<ServerLimits>;
-  /** The contact function as this host wires it (server/enquiry-host.ts); Netlify's by default. */
+  /** The contact function as this host wires it (enquiries/host.ts); Netlify's by default. */
   contactHandler?: WebHandler;
 }
 

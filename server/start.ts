@@ -4,7 +4,7 @@
  * ENQUIRY_STORE_DIR, sent at start-up and every minute (also those kept while mail was not
  * configured). `.env` in the working directory fills in what the real environment does not set;
  * server/config.ts reads the server's settings from it. SIGINT or SIGTERM stops it cleanly: no
- * new connections, the sends in progress and their saves finish (enquiry-host.ts), then it exits.
+ * new connections, the sends in progress and their saves finish (enquiries/host.ts), then it exits.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -15,9 +15,10 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const { serverConfig } = await import('./config.ts');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
-const { startEnquiryHost } = await import('./enquiry-host.ts');
+const { startEnquiryHost } = await import('../enquiries/host.ts');
 const { launchItems, launchVerdict, readCompanyText } =
   await import('../src/lib/build-time/legal/launch-readiness.ts');
+const { site } = await import('../src/site.config.ts');
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
@@ -56,7 +57,7 @@ if (rebuild) {
   if (verdict.kind === 'warn') console.warn(verdict.message);
 }
 
-const enquiries = startEnquiryHost({ directory: config.enquiryStoreDir });
+const enquiries = startEnquiryHost({ directory: config.enquiryStoreDir, site });
 console.log(`Keeping enquiries in ${enquiries.directory}`);
 
 const { port, host } = config;

@@ -10,13 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { listedAt } from '../../functions/lib/store/store.ts';
-import { enquiryPolicy, markDelivered, newRecord, type EnquiryRecord } from '../../functions/lib/record.ts';
-import { createRetryHandler } from '../../functions/retry-enquiries.mts';
-import { deliverEmail } from '../../functions/lib/send.ts';
-import { enquiryDatabaseFile, openSqliteStore } from '../../server/sqlite-store.ts';
+import { listedAt } from '../../enquiries/store/store.ts';
+import { markDelivered, newRecord, type EnquiryRecord } from '../../enquiries/record.ts';
+import { createRetryHandler } from '../../enquiries/retry-handler.ts';
+import { deliverEmail } from '../../enquiries/send.ts';
+import { enquiryDatabaseFile, openSqliteStore } from '../../enquiries/store/sqlite.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
 import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
+import { enquiryPolicy } from '../../enquiries/policy.ts';
 
 const sizes = [1_000, 10_000, 50_000];
 const day = 24 * 3_600_000;
@@ -70,7 +71,13 @@ async function benchSize(size: number): Promise<JobBench> {
   const smtp = await startSmtpServer();
   const env = { ...process.env, ...smtpTestEnv(smtp.port) };
   const store = openSqliteStore(directory);
-  const retry = createRetryHandler({ now: () => Date.now(), store, mailer: deliverEmail, env });
+  const retry = createRetryHandler({
+    now: () => Date.now(),
+    store,
+    mailer: deliverEmail,
+    env,
+    brand: 'Bench',
+  });
   try {
     const time = async () => {
       const started = performance.now();

@@ -7,18 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { contactRateLimit } from '../../functions/lib/contact-rate-limit.ts';
-import { deliverEmail } from '../../functions/lib/send.ts';
-import { maxBodyBytes } from '../../functions/lib/body-limit.ts';
-import { createSlidingWindowLimiter } from '../../functions/lib/sliding-window-limiter.ts';
-import { createContactHandler, type ContactHandler } from '../../functions/send-contact-email.mts';
-import { openSqliteStore } from '../../server/sqlite-store.ts';
-import type { EnquiryStore } from '../../functions/lib/store/store.ts';
+import { deliverEmail } from '../../enquiries/send.ts';
+import { maxBodyBytes } from '../../enquiries/body-limit.ts';
+import { createSlidingWindowLimiter } from '../../enquiries/sliding-window-limiter.ts';
+import { createContactHandler, type ContactHandler } from '../../enquiries/contact-handler.ts';
+import { openSqliteStore } from '../../enquiries/store/sqlite.ts';
+import type { EnquiryStore } from '../../enquiries/store/store.ts';
 import { contactEndpoint } from '../../src/lib/shared/paths.ts';
 import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
 import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
+import { contactRateLimit } from '../../enquiries/policy.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const valid = { name: 'Bench Visitor', email: 'bench@visitor.example', message: 'Measuring the function.' };
@@ -61,6 +61,7 @@ function handlerFor(store: EnquiryStore, limit = Number.MAX_SAFE_INTEGER): Conta
     mailer: deliverEmail,
     env: process.env,
     brand: site.brand,
+    site,
   });
 }
 

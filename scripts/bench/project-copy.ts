@@ -23,8 +23,8 @@ export interface CommandResult {
 
 export function copyProject(prefix: string) {
   const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
-  // functions/: the build reads the enquiry store's retention and the mail settings from it.
-  for (const name of ['src', 'public', 'functions', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+  // enquiries/: the build reads the enquiry store's retention and the mail settings from it.
+  for (const name of ['src', 'public', 'enquiries', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
     cpSync(join(project, name), join(dir, name), { recursive: true });
   }
   symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -1,8 +1,8 @@
 /**
  * `npm run dev` answers the contact function at the same path as Netlify and `npm start`, so the
  * form can be tried end to end while editing. The function's module is loaded through Vite on
- * each request, so changes to functions/ apply without a restart; its handler is built with the
- * same enquiry host as `npm start` (server/enquiry-host.ts: the SQLite store, the retry job at
+ * each request, so changes to enquiries/ apply without a restart; its handler is built with the
+ * same enquiry host as `npm start` (enquiries/host.ts: the SQLite store, the retry job at
  * once and every minute, one memory of sends not yet saved shared with the job), and the same
  * warning is printed when mail is not configured. Development only: the build ignores this.
  * Nothing outside src/ is imported until the dev server listens, so the config loads without
@@ -10,14 +10,15 @@
  */
 import type { AstroIntegration } from 'astro';
 import type { WebHandler } from '../../server/function-route.ts';
-import type { ContactDeps, ContactHandler } from '../../functions/send-contact-email.mts';
+import type { ContactDeps, ContactHandler } from '../../enquiries/contact-handler.ts';
 
 /** What the function needs around it, set up once. */
 async function startFunctionHost(warn: (text: string) => void) {
   const { serverConfig } = await import('../../server/config.ts');
   const { trustProxy, enquiryStoreDir } = serverConfig(process.env);
-  const { startEnquiryHost } = await import('../../server/enquiry-host.ts');
-  const host = startEnquiryHost({ directory: enquiryStoreDir });
+  const { startEnquiryHost } = await import('../../enquiries/host.ts');
+  const { site } = await import('../site.config.ts');
+  const host = startEnquiryHost({ directory: enquiryStoreDir, site });
   const { mailWarning } = await import('../../server/mail-warning.ts');
   const warning = mailWarning(process.env, host.directory);
   if (warning) warn(`\n${warning}`);

@@ -1,6 +1,6 @@
 /**
  * Makes the package's local Blobs server, the tests' stand-in for Netlify Blobs, keep the promises
- * Netlify Blobs keeps, which the Blobs adapter's lease relies on (functions/lib/store/blobs.ts):
+ * Netlify Blobs keeps, which the Blobs adapter's lease relies on (enquiries/store/blobs.ts):
  * - a read answers the entry's ETag (the local server leaves it out), so a write can be made
  *   "only if it still matches";
  * - requests on one key run one at a time: the server checks a condition, then writes, with

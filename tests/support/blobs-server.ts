@@ -2,7 +2,7 @@
  * Netlify Blobs for the tests: the package's own local server (what it ships for this) in this
  * process, made to keep Netlify's promises on conditional writes (blob-consistency.ts), over a
  * fresh folder, with this process's Blobs environment pointed at it so the Blobs adapter
- * (functions/lib/store/blobs.ts) runs as deployed. `stop()` stops it and deletes the folder.
+ * (enquiries/store/blobs.ts) runs as deployed. `stop()` stops it and deletes the folder.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

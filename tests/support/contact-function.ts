@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import type { ContactHandler } from '../../functions/send-contact-email.mts';
-import { openBlobsStore } from '../../functions/lib/store/blobs.ts';
+import type { ContactHandler } from '../../enquiries/contact-handler.ts';
+import { openBlobsStore } from '../../enquiries/store/blobs.ts';
 import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
 import { site } from '../../src/site.config.ts';
 import type { TestBlobs } from './blobs-server.ts';

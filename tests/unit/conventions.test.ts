@@ -13,7 +13,9 @@ const filesUnder = (root: string, pattern: RegExp) =>
     .filter((entry) => entry.isFile() && pattern.test(entry.name))
     .map((entry) => relative(project, join(entry.parentPath, entry.name)));
 const code = /\.(ts|tsx|mts|astro)$/;
-const runtime = ['src', 'functions', 'server', 'scripts'].flatMap((root) => filesUnder(root, code));
+const runtime = ['src', 'enquiries', 'functions', 'server', 'scripts'].flatMap((root) =>
+  filesUnder(root, code),
+);
 /** What runs in production: the site's build, the functions, the local server (not the tools in scripts/). */
 const served = runtime.filter((file) => !file.startsWith('scripts/'));
 const lines = (file: string) => readFileSync(join(project, file), 'utf8').split('\n').length;
@@ -30,8 +32,7 @@ describe('conventions', () => {
     const configModules = [
       'src/site.config.ts',
       'src/lib/build-time/build-config.ts',
-      'functions/lib/mail-settings.ts',
-      'functions/lib/enquiry-store.ts',
+      'enquiries/mail-settings.ts',
       'server/config.ts',
     ];
     // Entry points hand the whole environment in (`serverConfig(process.env)`); Astro's MODE is

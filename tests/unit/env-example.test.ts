@@ -25,7 +25,7 @@ describe('every variable a configuration module reads', () => {
   const modules = [
     'src/site.config.ts',
     'src/lib/build-time/build-config.ts',
-    'functions/lib/mail-settings.ts',
+    'enquiries/mail-settings.ts',
     'server/config.ts',
   ];
   const tableRows = readme.split('\n').filter((line) => line.startsWith('| `'));

@@ -13,22 +13,25 @@ const problems = async (filePath: string, code: string, ruleId = 'no-restricted-
 };
 
 describe('modules Node runs by stripping types', () => {
-  it.each(['server/probe.ts', 'functions/lib/probe.ts', 'scripts/probe.ts', 'src/lib/probe.ts'])(
-    '%s must import relative files with .ts and never through @/',
-    async (file) => {
-      const found = await problems(
+  it.each([
+    'server/probe.ts',
+    'enquiries/probe.ts',
+    'functions/probe.mts',
+    'scripts/probe.ts',
+    'src/lib/probe.ts',
+  ])('%s must import relative files with .ts and never through @/', async (file) => {
+    const found = await problems(
+      file,
+      "import { a } from './a';\nimport { b } from '@/lib/b';\nexport { c } from '../c';\nexport const x = [a, b];\n",
+    );
+    expect(found.map((problem) => problem.line)).toEqual([1, 2, 3]);
+    expect(
+      await problems(
         file,
-        "import { a } from './a';\nimport { b } from '@/lib/b';\nexport { c } from '../c';\nexport const x = [a, b];\n",
-      );
-      expect(found.map((problem) => problem.line)).toEqual([1, 2, 3]);
-      expect(
-        await problems(
-          file,
-          "import { a } from './a.ts';\nimport type { B } from './b.ts';\nexport const x: B = a;\n",
-        ),
-      ).toEqual([]);
-    },
-  );
+        "import { a } from './a.ts';\nimport type { B } from './b.ts';\nexport const x: B = a;\n",
+      ),
+    ).toEqual([]);
+  });
 
   it('leaves pages and islands to the bundler, which resolves @/', async () => {
     expect(
@@ -51,7 +54,7 @@ describe('zod, imported one way', () => {
     'src/content.config.ts',
     'src/schemas/probe.ts',
     'src/lib/shared/probe.ts',
-    'functions/lib/probe.ts',
+    'enquiries/probe.ts',
     'scripts/probe.ts',
     'src/islands/Probe.tsx',
     'tests/unit/probe.test.ts',

@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const project = resolve(import.meta.dirname, '../..');
-const runtimeRoots = ['src', 'functions', 'server', 'scripts'];
+const runtimeRoots = ['src', 'enquiries', 'functions', 'server', 'scripts'];
 const code = /\.(ts|tsx|mts|mjs|js|astro)$/;
 
 /** Entry points a platform or tool reads by name, not through an import in this repo. */

@@ -14,7 +14,7 @@ const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
   devDependencies: Record<string, string>;
 };
 /** The code that runs when the site is built, served or answers an enquiry. */
-const runtimeRoots = ['src', 'functions', 'server', 'astro.config.mjs'];
+const runtimeRoots = ['src', 'enquiries', 'functions', 'server', 'astro.config.mjs'];
 /** `node` pins the npm scripts' Node; a host runs its own Node 24 (README, "Deploy"). */
 const devOnlyAtRuntime = new Set(['node']);
 

@@ -2,7 +2,7 @@
  * The headers every answer carries and how long each kind may be cached: the one source of both.
  * The build writes them into `dist/_headers` for Netlify (src/integrations/security-headers.ts);
  * the local server sends that file's headers and the same caching (server/static-site.ts); the
- * contact function sets its own (functions/lib/receive.ts), because Netlify does not apply
+ * contact function sets its own (enquiries/receive.ts), because Netlify does not apply
  * `_headers` to functions. Each page's Content-Security-Policy is in security-headers.ts.
  */
 import type { HeaderRule } from './headers-file.ts';

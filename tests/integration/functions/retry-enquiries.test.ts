@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryPolicy, markDelivered, markUndeliverable, newRecord } from '../../../functions/lib/record.ts';
-import type { ContactHandler } from '../../../functions/send-contact-email.mts';
-import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
+import { markDelivered, markUndeliverable, newRecord } from '../../../enquiries/record.ts';
+import type { ContactHandler } from '../../../enquiries/contact-handler.ts';
+import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
 import type { TestBlobs } from '../../support/blobs-server.ts';
 import {
   contactHandlerForTests,
@@ -27,6 +27,7 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from '../../support/smtp-test-server.ts';
+import { enquiryPolicy } from '../../../enquiries/policy.ts';
 
 const endpoint = 'https://agency.example/api/send-contact-email';
 let blobs: TestBlobs;

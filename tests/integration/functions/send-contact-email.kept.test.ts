@@ -12,9 +12,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryPolicy, type EnquiryRecord } from '../../../functions/lib/record.ts';
-import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
-import type { ContactHandler } from '../../../functions/send-contact-email.mts';
+import { type EnquiryRecord } from '../../../enquiries/record.ts';
+import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
+import type { ContactHandler } from '../../../enquiries/contact-handler.ts';
 import { createSiteServer } from '../../../server/server.ts';
 import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
@@ -32,6 +32,7 @@ import {
 } from '../../support/enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+import { enquiryPolicy } from '../../../enquiries/policy.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const storeDir = mkdtempSync(path.join(os.tmpdir(), 'contact-kept-'));

@@ -11,21 +11,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryPolicy, newUnsentRecord } from '../../../functions/lib/record.ts';
-import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
-import { deliverEmail } from '../../../functions/lib/send.ts';
-import { createSlidingWindowLimiter } from '../../../functions/lib/sliding-window-limiter.ts';
-import { openBlobsStore } from '../../../functions/lib/store/blobs.ts';
-import type { EnquiryStore } from '../../../functions/lib/store/store.ts';
-import { createRetryHandler } from '../../../functions/retry-enquiries.mts';
-import { createContactHandler } from '../../../functions/send-contact-email.mts';
-import { openSqliteStore } from '../../../server/sqlite-store.ts';
+import { newUnsentRecord } from '../../../enquiries/record.ts';
+import { deliverEmail } from '../../../enquiries/send.ts';
+import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
+import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
+import type { EnquiryStore } from '../../../enquiries/store/store.ts';
+import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
+import { createContactHandler } from '../../../enquiries/contact-handler.ts';
+import { openSqliteStore } from '../../../enquiries/store/sqlite.ts';
 import { site } from '../../../src/site.config.ts';
 import { submissionIdField } from '../../../src/lib/shared/submission.ts';
 import { startTestBlobs } from '../../support/blobs-server.ts';
 import { sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
 import { mailsPerMessageId } from '../../support/kept-enquiries.ts';
 import { startSmtpServer, waitFor, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+import { contactRateLimit, enquiryPolicy } from '../../../enquiries/policy.ts';
 
 let smtp: TestSmtpServer;
 let clock = Date.UTC(2030, 5, 1, 12);
@@ -53,6 +53,7 @@ const depsFor = (store: EnquiryStore) => ({
   mailer: deliverEmail,
   env: process.env,
   brand: site.brand,
+  site,
   unsaved: new Set<string>(),
 });
 

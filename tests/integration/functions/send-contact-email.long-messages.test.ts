@@ -4,7 +4,7 @@
  * error (422), never "too large"; only a body past any the form can send is 413.
  */
 import { describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../functions/lib/body-limit.ts';
+import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 import { parseEmail } from '../../support/raw-email.ts';
 import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';

@@ -3,7 +3,7 @@
  * keeps its spam traps from losing a person.
  */
 import { describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../functions/lib/body-limit.ts';
+import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
 import { parseEmail } from '../../support/raw-email.ts';

@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../functions/send-contact-email.mts';
-import { contactRateLimit } from '../../../functions/lib/contact-rate-limit.ts';
-import { mailRoute } from '../../../functions/lib/mail-settings.ts';
+import { mailRoute } from '../../../enquiries/mail-settings.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { parseEmail } from '../../support/raw-email.ts';
@@ -20,6 +19,7 @@ import {
   expectSecurityHeaders,
   useContactFunction,
 } from '../../support/contact-function.ts';
+import { contactRateLimit } from '../../../enquiries/policy.ts';
 
 useContactFunction();
 

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../functions/lib/body-limit.ts';
+import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';
 import { parseEmail } from '../../support/raw-email.ts';

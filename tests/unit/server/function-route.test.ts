@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openBlobsStore } from '../../../functions/lib/store/blobs.ts';
+import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
 import { clientAddress } from '../../../server/function-route.ts';
 import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { createSiteServer } from '../../../server/server.ts';
@@ -66,7 +66,7 @@ describe('TRUST_PROXY', () => {
     expect(clientAddress(request(), 1)).toBe('127.0.0.1');
     expect(clientAddress(request(''), 1)).toBe('127.0.0.1');
     expect(clientAddress(request(' , '), 2)).toBe('127.0.0.1');
-    // The function then keys it as 'unknown' (functions/lib/contact-rate-limit.ts), never as the proxy.
+    // The function then keys it as 'unknown' (enquiries/contact-rate-limit.ts), never as the proxy.
     expect(clientAddress(request('203.0.113.7, garbage'), 1)).toBeUndefined();
     expect(clientAddress(request('garbage, 203.0.113.7, 10.0.0.1'), 3)).toBeUndefined();
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { siteSettings } from '../../../site.config.ts';
 import { readBuildConfig } from '../build-config.ts';
-import { mailRoute } from '../../../../functions/lib/mail-settings.ts';
+import { mailRoute } from '../../../../enquiries/mail-settings.ts';
 import { settingsProblems, type Env } from '../../shared/env.ts';
 import { companySchema } from '../../../schemas/company.ts';
 import { exampleFields } from './company.ts';

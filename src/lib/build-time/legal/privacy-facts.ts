@@ -4,9 +4,8 @@
  * (the constants the purge job uses), the rate limit's window, and the complaint route the Data
  * (Use and Access) Act 2025 and UK GDPR Art 13/77 require. Changing the code changes the notice.
  */
-import { enquiryPolicy } from '../../../../functions/lib/record.ts';
-import { contactRateLimit } from '../../../../functions/lib/contact-rate-limit.ts';
 import { enquirySchema, type EnquiryField } from '../../shared/enquiry.ts';
+import { contactRateLimit, enquiryPolicy } from '../../../../enquiries/policy.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;

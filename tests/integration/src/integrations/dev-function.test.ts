@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enquiryDatabaseFile, openSqliteStore } from '../../../../server/sqlite-store.ts';
+import { enquiryDatabaseFile, openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
 import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
 
@@ -28,8 +28,8 @@ const project = path.resolve(import.meta.dirname, '../../../..');
 
 // The path Netlify serves, with a stand-in handler; and a second path with the real function.
 const integrations = [
-  devFunction({ path: '/api/send-contact-email', entry: '/functions/send-contact-email.mts' }),
-  devFunction({ path: '/api/real-function', entry: '/real/functions/send-contact-email.mts' }),
+  devFunction({ path: '/api/send-contact-email', entry: '/enquiries/contact-handler.ts' }),
+  devFunction({ path: '/api/real-function', entry: '/real/enquiries/contact-handler.ts' }),
 ];
 const storeDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'dev-function-')), 'data');
 vi.stubEnv('ENQUIRY_STORE_DIR', storeDir);
@@ -80,7 +80,7 @@ describe('the dev server middleware', () => {
     const response = await fetch(`${origin}/api/send-contact-email?x=1`, { method: 'POST', body: 'hello' });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(loaded).toEqual(['/functions/send-contact-email.mts']);
+    expect(loaded).toEqual(['/enquiries/contact-handler.ts']);
     expect(seen).toEqual([{ method: 'POST', body: 'hello', ip: '127.0.0.1' }]);
   });
 

@@ -80,10 +80,10 @@ describe('the environment', () => {
   const configModules = [
     'src/site.config.ts',
     'src/lib/build-time/build-config.ts',
-    'functions/lib/mail-settings.ts',
+    'enquiries/mail-settings.ts',
     'server/config.ts',
   ];
-  const runtimeFiles = ['src', 'functions', 'server']
+  const runtimeFiles = ['src', 'enquiries', 'functions', 'server']
     .flatMap((folder) =>
       readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) => join(folder, file)),
     )

@@ -5,8 +5,7 @@ import {
   requiredFieldsText,
   retention,
 } from '@/lib/build-time/legal/privacy-facts';
-import { enquiryPolicy } from '../../../../../../functions/lib/record.ts';
-import { contactRateLimit } from '../../../../../../functions/lib/contact-rate-limit.ts';
+import { contactRateLimit, enquiryPolicy } from '../../../../../../enquiries/policy.ts';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,101 @@
+/**
+ * Accept, store, then send: a valid enquiry gets its id and is written to the store before the one
+ * SMTP attempt made while the visitor waits. It counts as received when it is stored or sent; only
+ * when it is neither does the visitor get an error. With mail not configured it is only stored,
+ * pending with the reason `not_configured`, for the retry job to send once mail is configured.
+ * The same id twice is answered as received once more and never mailed again; while the first
+ * is still being handled, the second waits for it and gets the same answer. A send whose record
+ * the store did not confirm (its answer late or an error: it may have been written) is saved as
+ * delivered once the store answers again, so the job never mails it a second time.
+ */
+import { attemptDelivery, type DeliveryDeps } from './send.ts';
+import { saveDeliveredLater } from './saving-delivered.ts';
+import { enquiryId, markDelivered, newRecord, newUnsentRecord } from './record.ts';
+import { logOutcome } from './log-outcome.ts';
+import type { MailRoute } from './mail-settings.ts';
+import type { Enquiry } from '../src/lib/shared/enquiry.ts';
+
+export type AcceptDeps = Omit<DeliveryDeps, 'route'>;
+
+interface Submission {
+  enquiry: Enquiry;
+  submissionId: unknown;
+  possibleSpam: boolean;
+}
+
+/** Received (stored or sent: the visitor is told so), or neither. */
+type Accepted = { ok: boolean };
+
+/** Keeps work that outlives the visitor's answer running (Netlify's `context.waitUntil`). */
+export type WaitUntil = (work: Promise<unknown>) => void;
+
+export type AcceptEnquiry = (
+  submission: Submission,
+  route: MailRoute,
+  waitUntil?: WaitUntil,
+) => Promise<Accepted>;
+
+/** The accept step, with its own memory of the enquiries it is handling right now. */
+export function createEnquiryAcceptor(deps: AcceptDeps): AcceptEnquiry {
+  const inProgress = new Map<string, Promise<Accepted>>();
+  return async (submission, route, waitUntil) => {
+    const id = enquiryId(submission.submissionId, submission.enquiry, deps.now());
+    const running = inProgress.get(id);
+    if (running) {
+      const first = await running;
+      if (first.ok) logOutcome('duplicate', { id });
+      return first;
+    }
+    const accepting = accept(id, submission, route, deps, waitUntil);
+    inProgress.set(id, accepting);
+    try {
+      return await accepting;
+    } finally {
+      inProgress.delete(id);
+    }
+  };
+}
+
+async function accept(
+  id: string,
+  submission: Submission,
+  route: MailRoute,
+  deps: AcceptDeps,
+  waitUntil: WaitUntil = () => undefined,
+): Promise<Accepted> {
+  const nowMs = deps.now();
+  const configured = route.kind === 'smtp';
+  const create = configured ? newRecord : newUnsentRecord;
+  const record = create(id, submission.enquiry, submission.possibleSpam, nowMs);
+  const flagged = submission.possibleSpam ? 'too-fast' : undefined;
+
+  const stored = await deps.store.create(record);
+  if (stored.ok && !stored.value) {
+    logOutcome('duplicate', { id });
+    return { ok: true };
+  }
+  if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
+
+  if (!configured) {
+    if (!stored.ok) return { ok: false };
+    // One line per kept enquiry, naming why: never what the visitor wrote.
+    logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
+    return { ok: true };
+  }
+
+  const attempt = await attemptDelivery(record, { ...deps, route }, stored.ok);
+  // `unmarked`: stored, sent, and "delivered" not saved (the retry job marks it, never re-sends it).
+  const wasStored = !stored.ok ? 'no' : attempt.delivered && !attempt.saved ? 'unmarked' : 'yes';
+  if (attempt.delivered && !stored.ok && stored.code !== 'STORE_FULL') {
+    waitUntil(saveDeliveredLater(markDelivered(record, deps.now()), deps));
+  }
+  if (attempt.delivered) {
+    logOutcome('sent', { id, via: attempt.delivery.via, stored: wasStored, flagged });
+    return { ok: true };
+  }
+  const { code, responseCode, command } = attempt.error;
+  logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
+  if (!stored.ok) return { ok: false };
+  logOutcome('queued', { id, retryAt: record.nextAttemptAt });
+  return { ok: true };
+}

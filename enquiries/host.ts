@@ -1,0 +1,94 @@
+/**
+ * What `npm start` and `npm run dev` run around the functions: the SQLite store in
+ * ENQUIRY_STORE_DIR (store/sqlite.ts), the contact function and the retry job wired to it and to
+ * one shared memory of sends not yet saved as delivered (so the job never mails those again), the
+ * job at start-up and every minute, and a clean stop: no new job work, the requests and job run in
+ * progress finish their sends and saves (for at most ten seconds), then the store is closed.
+ */
+import { contactLimiter } from './contact-rate-limit.ts';
+import { deliverEmail } from './send.ts';
+import { createRetryHandler } from './retry-handler.ts';
+import { createContactHandler, type ContactDeps, type ContactHandler } from './contact-handler.ts';
+import type { EnquiryStore } from './store/store.ts';
+import type { Env } from '../src/lib/shared/env.ts';
+import { scheduleRetries } from './retry-schedule.ts';
+import { openSqliteStore } from './store/sqlite.ts';
+
+/** A request handler as the host serves it, given the client's address. */
+type Served = (request: Request, context?: { ip?: string }) => Promise<Response>;
+
+/** The longest a stop waits for sends in progress and their saves. */
+const drainLimitMs = 10_000;
+
+export interface EnquiryHost {
+  directory: string;
+  /** The contact function's dependencies here, for a host that loads the function itself. */
+  contactDeps: ContactDeps;
+  /** The contact function, its work counted until it has finished. */
+  contact: Served;
+  /** A contact function built here, its work (what outlives the answer included) counted. */
+  serve(handler: ContactHandler): Served;
+  stop(): Promise<void>;
+}
+
+export interface HostOptions {
+  directory: string;
+  env?: Env;
+  /** The agency's name (in each email), its site's address and the address visitors may write to. */
+  site: { brand: string; url: string; email: string };
+  /** The store; the SQLite file in `directory` unless given. */
+  store?: EnquiryStore;
+  now?: () => number;
+}
+
+export function startEnquiryHost({
+  directory,
+  env = process.env,
+  site,
+  store,
+  now = () => Date.now(),
+}: HostOptions): EnquiryHost {
+  const kept = store ?? openSqliteStore(directory);
+  const stopping = new AbortController();
+  const inFlight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inFlight.add(work);
+    const forget = () => void inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  };
+  const shared = {
+    now,
+    store: kept,
+    mailer: deliverEmail,
+    env,
+    brand: site.brand,
+    unsaved: new Set<string>(),
+  };
+  const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter, site };
+  const serve =
+    (handler: ContactHandler): Served =>
+    (request, context) =>
+      track(handler(request, { ...context, waitUntil: (work) => void track(work) }));
+  const retry = createRetryHandler({ ...shared, signal: stopping.signal });
+  const retries = scheduleRetries(() => track(retry()));
+
+  async function drained(): Promise<void> {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  }
+
+  return {
+    directory,
+    contactDeps,
+    contact: serve(createContactHandler(contactDeps)),
+    serve,
+    async stop() {
+      stopping.abort();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const limit = new Promise((done) => (timer = setTimeout(done, drainLimitMs)));
+      await Promise.race([Promise.all([retries.stop(), drained()]), limit]);
+      clearTimeout(timer);
+      await kept.close();
+    },
+  };
+}

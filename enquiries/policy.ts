@@ -1,0 +1,41 @@
+/**
+ * The enquiry path's numbers, the one home of each: how long a record is retried and kept, how
+ * many the store holds, how many enquiries one visitor may send. The lowest floor of enquiries/:
+ * it imports nothing, so the privacy notice and the launch check read these without reaching
+ * into the rest of the path.
+ */
+const minute = 60_000;
+const day = 24 * 60 * minute;
+
+/** When a failed send is retried, when it is given up, and when a record is deleted. */
+export const enquiryPolicy = {
+  /** The first retry comes this long after a failed attempt, doubling each time up to `maxBackoffMs`. */
+  firstBackoffMs: minute,
+  maxBackoffMs: 60 * minute,
+  /** Pending this long after its first send attempt, an enquiry is marked failed and no longer retried. */
+  giveUpAfterMs: day,
+  deleteDeliveredAfterMs: 30 * day,
+  deleteFailedAfterMs: 90 * day,
+} as const;
+
+/**
+ * The contact function's own rate limit (the local server has no Netlify in front of it, and
+ * Netlify's rule cannot hold a window this long): at most 5 accepted enquiries per visitor within
+ * 10 minutes. `config.rateLimit` in functions/send-contact-email.mts is held to it by a test.
+ */
+export const contactRateLimit = {
+  limit: 5,
+  windowMs: 10 * 60 * 1000,
+  /**
+   * Netlify's code-defined rules count over a sliding window of at most 180 seconds (600 is
+   * refused), so its rule allows the same burst per 3 minutes and this limiter enforces the 10.
+   */
+  netlifyWindowSeconds: 180,
+} as const;
+
+/**
+ * The most records the store keeps: past it a new enquiry is not stored (it is still sent when
+ * mail works). At the form's rate limit one address could otherwise fill the disk; at about 30 KB
+ * a record this is 600 MB, hundreds of times what an agency's 30 days of enquiries take.
+ */
+export const storeCapRecords = 20_000;

@@ -1,0 +1,31 @@
+/**
+ * The retry job as a host runs it: one run over the store (retry.ts) with the mail route the
+ * environment gives now, answered as a JSON summary. Netlify runs it every minute as a scheduled
+ * function (functions/retry-enquiries.mts); the local server in-process (host.ts).
+ */
+import type { Env } from '../src/lib/shared/env.ts';
+import { mailRoute } from './mail-settings.ts';
+import { runEnquiryJob } from './retry.ts';
+import type { Mailer } from './send.ts';
+import type { EnquiryStore } from './store/store.ts';
+
+export interface RetryDeps {
+  now: () => number;
+  /** The agency's name, in the email's first line. */
+  brand: string;
+  store: EnquiryStore;
+  mailer: Mailer;
+  env: Env;
+  /** Ids sent and not yet saved as delivered, shared with the contact function (send.ts). */
+  unsaved?: Set<string>;
+  /** Asks a run to start no new work (a server shutting down). */
+  signal?: AbortSignal;
+}
+
+export function createRetryHandler(deps: RetryDeps): () => Promise<Response> {
+  return async function retryEnquiries() {
+    const route = mailRoute(deps.env);
+    const summary = await runEnquiryJob({ ...deps, route });
+    return Response.json({ ok: true, mailConfigured: route.kind === 'smtp', ...summary });
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The retry job's exactly-once guarantee against the local Blobs server and a real SMTP server:
+ * two runs racing over the same due records mail each once, and a run that died holding a lease
+ * leaves the record alone until the lease runs out, then it goes once, with the same Message-ID.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { newRecord, startAttempt } from '../../../enquiries/record.ts';
+import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
+import type { TestBlobs } from '../../support/blobs-server.ts';
+import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../support/enquiries.ts';
+import { parseEmail } from '../../support/raw-email.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+import { enquiryPolicy } from '../../../enquiries/policy.ts';
+
+let blobs: TestBlobs;
+let smtp: TestSmtpServer;
+const { store } = realDeps();
+const idOf = (round: number, n: number) => `${round}${n}`.padStart(32, '0');
+const messageIds = () => smtp.received.map((message) => parseEmail(message.raw).header('message-id'));
+
+beforeEach(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  blobs = await startTempStore('enquiry-job-');
+  smtp = await startSmtpServer();
+  stubSmtpEnv(smtp.port);
+});
+
+afterEach(async () => {
+  await smtp.close();
+  await blobs.stop();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('the retry job, exactly once', () => {
+  it('mails each due record once when two runs race over them', async () => {
+    const first = createRetryHandler(realDeps());
+    const second = createRetryHandler(realDeps());
+    const expected: string[] = [];
+    for (let round = 1; round <= 3; round += 1) {
+      for (let n = 1; n <= 5; n += 1) {
+        const record = newRecord(
+          idOf(round, n),
+          sampleEnquiry,
+          false,
+          Date.now() - 2 * enquiryPolicy.firstBackoffMs,
+        );
+        expect((await store.save(record)).ok).toBe(true);
+        expected.push(`<enquiry-${record.id}@agency.example>`);
+      }
+      await Promise.all([first(), second()]);
+    }
+    expect(messageIds().sort()).toEqual(expected.sort());
+  });
+
+  it('leaves a record leased by a run that died alone until the lease runs out, then mails it once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const record = newRecord(
+        idOf(9, 1),
+        sampleEnquiry,
+        false,
+        Date.now() - 2 * enquiryPolicy.firstBackoffMs,
+      );
+      const leased = startAttempt(record, Date.now());
+      expect((await store.save(leased)).ok).toBe(true);
+      const retry = createRetryHandler(realDeps());
+      await retry();
+      expect(smtp.received).toHaveLength(0);
+
+      vi.setSystemTime(Date.parse(leased.nextAttemptAt) + 1);
+      await retry();
+      await retry();
+      expect(messageIds()).toEqual([`<enquiry-${record.id}@agency.example>`]);
+      expect(await store.get(record.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

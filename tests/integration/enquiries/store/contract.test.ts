@@ -1,0 +1,153 @@
+/**
+ * The enquiry store's contract (enquiries/store/store.ts), run against both adapters: SQLite
+ * on disk (enquiries/store/sqlite.ts, self-hosting) and Netlify Blobs through the package's local
+ * server (enquiries/store/blobs.ts, the stand-in for Netlify). Whatever holds the records, a
+ * record is created once, a versioned save lands only on the version read (one of many racing
+ * writers wins: the lease), and the job's listings name what is due and what may be deleted.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markDelivered, newRecord, startAttempt, type EnquiryRecord } from '../../../../enquiries/record.ts';
+import { openBlobsStore } from '../../../../enquiries/store/blobs.ts';
+import type { EnquiryStore } from '../../../../enquiries/store/store.ts';
+import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
+import { startTestBlobs } from '../../../support/blobs-server.ts';
+import { sampleEnquiry } from '../../../support/enquiries.ts';
+import { enquiryPolicy } from '../../../../enquiries/policy.ts';
+
+const day = 24 * 3_600_000;
+const t0 = Date.UTC(2030, 0, 10, 12);
+let serial = 0;
+const freshId = () => (serial += 1).toString(16).padStart(32, '0');
+
+interface Adapter {
+  name: string;
+  open(): Promise<{ store: EnquiryStore; second: () => EnquiryStore; stop(): Promise<void> }>;
+}
+
+const adapters: Adapter[] = [
+  {
+    name: 'SQLite on disk',
+    async open() {
+      const root = await mkdtemp(join(tmpdir(), 'contract-sqlite-'));
+      const opened: EnquiryStore[] = [];
+      const open = () => opened[opened.push(openSqliteStore(join(root, 'data'))) - 1]!;
+      return {
+        store: open(),
+        // A second connection to the same file, as a second process has.
+        second: open,
+        async stop() {
+          for (const store of opened) await store.close();
+          await rm(root, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'Netlify Blobs (local server)',
+    async open() {
+      const blobs = await startTestBlobs('contract-blobs-');
+      return { store: openBlobsStore(), second: () => openBlobsStore(), stop: () => blobs.stop() };
+    },
+  },
+];
+
+describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
+  let store: EnquiryStore;
+  let second: () => EnquiryStore;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ store, second, stop } = await adapter.open());
+  });
+  afterAll(() => stop());
+
+  const stored = async (record: EnquiryRecord) => {
+    expect(await store.create(record)).toEqual({ ok: true, value: true });
+    return record;
+  };
+
+  it('creates a record once, reads it back, lists it and deletes it', async () => {
+    const record = newRecord(freshId(), sampleEnquiry, false, t0);
+    await stored(record);
+    expect(await store.create({ ...record, attempts: 7 })).toEqual({ ok: true, value: false });
+    expect(await store.get(record.id)).toEqual({ ok: true, value: record });
+    const listed = await store.list();
+    expect(listed.ok && listed.value.map((entry) => entry.id)).toContain(record.id);
+    expect(await store.remove(record.id)).toEqual({ ok: true, value: true });
+    expect(await store.get(record.id)).toEqual({ ok: true, value: undefined });
+    expect(await store.read(record.id)).toEqual({ ok: true, value: undefined });
+  });
+
+  it('saves on a version only while it is the stored one', async () => {
+    const record = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
+    const read = await store.read(record.id);
+    if (!read.ok || !read.value) throw new Error('not read');
+    const leased = startAttempt(record, t0 + 2 * 60_000);
+    expect(await store.save(leased, read.value.version)).toEqual({ ok: true, value: true });
+    expect(await store.save(markDelivered(record, t0), read.value.version)).toEqual({
+      ok: true,
+      value: false,
+    });
+    expect(await store.get(record.id)).toEqual({ ok: true, value: leased });
+    // Without a version a save always lands (a record sent and to be marked delivered).
+    const delivered = markDelivered(leased, t0 + 3 * 60_000);
+    expect(await store.save(delivered)).toEqual({ ok: true, value: true });
+    expect(await store.get(record.id)).toEqual({ ok: true, value: delivered });
+  });
+
+  it('lets exactly one of many racing writers on one version take the record', async () => {
+    const record = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
+    const read = await store.read(record.id);
+    if (!read.ok || !read.value) throw new Error('not read');
+    const { version } = read.value;
+    const writers = Array.from({ length: 8 }, (_, i) => (i % 2 ? second() : store));
+    const results = await Promise.all(
+      writers.map((writer, i) => writer.save(startAttempt(record, t0 + i), version)),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(results.filter((result) => result.ok && result.value)).toHaveLength(1);
+  });
+
+  it('lists pending records once due, the longest-waiting first, and old ones once deletable', async () => {
+    const now = t0 + 40 * day;
+    const later = newRecord(freshId(), sampleEnquiry, false, now - 30_000); // due in 30 s
+    const first = newRecord(freshId(), sampleEnquiry, false, now - 5 * 60_000);
+    const second = newRecord(freshId(), sampleEnquiry, false, now - 2 * 60_000);
+    const old = markDelivered(newRecord(freshId(), sampleEnquiry, false, t0), t0);
+    const recent = markDelivered(newRecord(freshId(), sampleEnquiry, false, now - day), now - day);
+    for (const record of [later, second, first, old, recent]) await stored(record);
+
+    const due = await store.due(now);
+    if (!due.ok) throw new Error(due.code);
+    const dueIds = due.value.map((entry) => entry.id);
+    expect(dueIds.indexOf(first.id)).toBeLessThan(dueIds.indexOf(second.id));
+    expect(dueIds).toContain(second.id);
+    expect(dueIds).not.toContain(later.id);
+    const purgeable = await store.purgeable(now + day);
+    if (!purgeable.ok) throw new Error(purgeable.code);
+    expect(purgeable.value.map((entry) => entry.id)).toContain(old.id);
+    expect(purgeable.value.map((entry) => entry.id)).not.toContain(recent.id);
+    const deletableFrom = t0 + enquiryPolicy.deleteDeliveredAfterMs;
+    expect((await store.purgeable(deletableFrom - 2 * day)).ok).toBe(true);
+
+    // Once the job has dealt with an entry, it is not listed for that state again.
+    const entry = due.value.find((listed) => listed.id === first.id)!;
+    expect(await store.settle(entry.key)).toEqual({ ok: true, value: true });
+    const leased = startAttempt(first, now);
+    expect((await store.save(leased)).ok).toBe(true);
+    const after = await store.due(now);
+    expect(after.ok && after.value.map((listed) => listed.id)).not.toContain(first.id);
+  });
+
+  it('counts its records and lists them newest first', async () => {
+    const counted = await store.count(t0);
+    const listed = await store.list();
+    if (!counted.ok || !listed.ok) throw new Error('not counted');
+    expect(counted.value).toBe(listed.value.length);
+    const received = listed.value.map((record) => record.receivedAt);
+    expect(received).toEqual([...received].sort().reverse());
+  });
+});
