@@ -22,6 +22,7 @@ const { shareImages } = await import('./src/integrations/share-images.ts');
 const { securityHeaders } = await import('./src/integrations/security-headers.ts');
 const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
 const { islandStyles } = await import('./src/integrations/island-styles.ts');
+const { precompressedFiles } = await import('./src/integrations/precompressed-files.ts');
 const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
 const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
 const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
@@ -76,11 +77,13 @@ export default defineConfig({
     legacyRedirects(site),
     cmsAdminFiles(buildConfig.cms),
     islandStyles(),
-    // Last: it hashes the inline code of every page the other integrations wrote.
+    // After every page is written: it hashes the inline code the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],
       analytics: buildConfig.analytics,
     }),
+    // Last: compressed copies of every text file, the headers, rules and 404 page included.
+    precompressedFiles(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -1,14 +1,18 @@
 /**
  * Serves the built site the way Netlify does: legacy 301s from the shared list, routes without a
  * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
- * assets only, and compressed text. The function is mounted beside it in server.ts.
+ * assets only. The bytes go out through `send` (Express's file serving): an ETag and Last-Modified
+ * on every file, 304 with no body when the browser's copy is still current (If-None-Match,
+ * If-Modified-Since), HEAD and ranges, dotfiles never. Text goes out as the brotli or gzip copy the
+ * build wrote beside it (src/lib/build-time/precompress.ts): nothing is compressed here. The
+ * function is mounted beside it in server.ts.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { contentTypeFor } from '../src/lib/shared/content-types.ts';
+import send from 'send';
+import { contentTypeFor, precompressedCopies } from '../src/lib/shared/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
 import { redirectTarget } from '../src/lib/shared/redirects.ts';
 import {
@@ -18,15 +22,8 @@ import {
   type HeaderRule,
 } from '../src/lib/shared/headers-file.ts';
 import { cacheControl, hashedAssetsPath } from '../src/lib/shared/response-headers.ts';
+import { acceptsEncoding } from './accept-encoding.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
-
-const compressible = new Set(['.html', '.css', '.js', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
-
-interface Asset {
-  body: Buffer;
-  gzip?: Buffer;
-  brotli?: Buffer;
-}
 
 interface StaticSiteOptions {
   /** The folder `astro build` wrote, e.g. dist/. */
@@ -61,14 +58,17 @@ interface StaticSite {
   handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void>;
 }
 
-/** Whether `file` (a real path) lies inside the directory `root` (a real path). */
-function isInside(file: string, root: string): boolean {
-  return file.startsWith(root.endsWith(sep) ? root : root + sep);
+/** A file found inside the build folder: its real path (symlinks resolved) and when it changed. */
+interface Found {
+  real: string;
+  mtimeMs: number;
 }
+
+/** What `send` reports when it will not serve a file: a dotfile (404), If-Match failing (412)… */
+type SendError = Error & { status?: number };
 
 export function createStaticSite({ root, log = console.log }: StaticSiteOptions): StaticSite {
   const base = normalize(root + sep);
-  const cache = new Map<string, Asset>();
   // The same `_headers` file Netlify reads, so both hosts send the same security headers.
   // Read on first use, like the files it serves, so a server started before the build still works.
   let rules: HeaderRule[] | undefined;
@@ -80,57 +80,75 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
   };
 
-  async function load(file: string): Promise<Asset | undefined> {
-    const cached = cache.get(file);
-    if (cached) return cached;
-    // Symlinks are resolved first: a link inside dist/ must not serve a file from elsewhere.
+  /** `file` when it is a file whose real path lies inside the build folder: a symlink must not lead out. */
+  async function findInside(file: string): Promise<Found | undefined> {
     const [real, realRoot] = await Promise.all([realpath(file), realpath(base)]).catch(() => []);
-    if (!real || !realRoot || !isInside(real, realRoot)) return undefined;
+    if (!real || !realRoot || !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return;
     const info = await stat(real).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    const asset: Asset = { body: await readFile(real) };
-    if (compressible.has(extname(file))) {
-      asset.gzip = gzipSync(asset.body, { level: 9 });
-      asset.brotli = brotliCompressSync(asset.body);
+    return info?.isFile() ? { real, mtimeMs: info.mtimeMs } : undefined;
+  }
+
+  /**
+   * The copy to send: the first compressed one the browser accepts, unless it is older than the
+   * file (edited after the build), else the file itself; `varies` when any copy could be sent.
+   */
+  async function copyToSend(file: Found, accepted: string) {
+    let chosen: { real: string; encoding?: string } = file;
+    let varies = false;
+    for (const { encoding, suffix } of precompressedCopies) {
+      const copy = await findInside(file.real + suffix);
+      if (!copy || copy.mtimeMs < file.mtimeMs) continue;
+      varies = true;
+      if (chosen === file && acceptsEncoding(accepted, encoding)) chosen = { real: copy.real, encoding };
     }
-    cache.set(file, asset);
-    return asset;
+    return { ...chosen, varies };
   }
 
   /** The file a clean URL path maps to, or undefined when it would leave the root. */
   function fileFor(pathname: string): string | undefined {
-    const relative = pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`;
-    const file = normalize(join(base, relative));
+    const relativePath = pathname === '/' ? 'index.html' : extname(pathname) ? pathname : `${pathname}.html`;
+    const file = normalize(join(base, relativePath));
     return file.startsWith(base) ? file : undefined;
   }
 
-  function send(
+  async function serveFile(
     req: IncomingMessage,
     res: ServerResponse,
-    status: number,
-    file: string,
-    asset: Asset,
+    status: 200 | 404,
+    file: Found,
     pathname: string,
-  ) {
-    const accepts = String(req.headers['accept-encoding'] ?? '');
-    const [encoding, body] =
-      asset.brotli && /\bbr\b/.test(accepts)
-        ? ['br', asset.brotli]
-        : asset.gzip && /\bgzip\b/.test(accepts)
-          ? ['gzip', asset.gzip]
-          : [undefined, asset.body];
+  ): Promise<void> {
+    const copy = await copyToSend(file, String(req.headers['accept-encoding'] ?? ''));
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
     res.statusCode = status;
     applyHeaders(res, pathname);
     // A `_headers` rule may name a file's type (the speculation rules), as on Netlify; an error
     // page is HTML whatever path it answers.
     const named = status === 200 ? headersForPath(pathname)['content-type'] : undefined;
-    res.setHeader('Content-Type', named ?? contentTypeFor(file));
+    res.setHeader('Content-Type', named ?? contentTypeFor(file.real));
     // An error page is never a hashed asset, whatever path it answers.
     res.setHeader('Cache-Control', status === 200 ? cacheFor(pathname) : cacheControl.revalidate);
-    res.setHeader('Content-Length', body.length);
-    if (asset.gzip) res.setHeader('Vary', 'Accept-Encoding');
-    if (encoding) res.setHeader('Content-Encoding', encoding);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (copy.varies) res.setHeader('Vary', 'Accept-Encoding');
+    if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
+    const realRoot = await realpath(base);
+    const path = `/${relative(realRoot, copy.real).split(sep).map(encodeURIComponent).join('/')}`;
+    // An error page is answered whole, and never as "not modified": its status is the news.
+    const found = status === 200;
+    const sent = send(req, path, {
+      root: realRoot,
+      index: false,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      etag: found,
+      lastModified: found,
+      acceptRanges: found,
+    });
+    await new Promise<void>((done, fail) => {
+      sent.on('error', fail);
+      sent.on('directory', () => fail(Object.assign(new Error('a folder'), { status: 404 })));
+      res.once('close', done);
+      sent.pipe(res);
+    });
   }
 
   function redirect(res: ServerResponse, location: string, pathname: string) {
@@ -139,6 +157,19 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     res.setHeader('Location', location);
     res.setHeader('Cache-Control', cacheControl.redirect);
     res.end();
+  }
+
+  async function notFound(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: RequestTarget,
+    pathname: string,
+  ) {
+    log(`404 ${sameOriginLocation(target.rawPath)}`);
+    const page = await findInside(join(base, '404.html'));
+    if (page) return serveFile(req, res, 404, page, pathname);
+    res.statusCode = 404;
+    res.end('Not found');
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse, target: RequestTarget): Promise<void> {
@@ -159,15 +190,20 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     }
 
     const file = pathname.includes('\0') ? undefined : fileFor(pathname);
-    const asset = file ? await load(file) : undefined;
-    if (file && asset) return send(req, res, 200, file, asset, pathname);
-
-    log(`404 ${sameOriginLocation(rawPath)}`);
-    const notFound = join(base, '404.html');
-    const page = await load(notFound);
-    if (page) return send(req, res, 404, notFound, page, pathname);
-    res.statusCode = 404;
-    res.end('Not found');
+    const found = file ? await findInside(file) : undefined;
+    if (!found) return notFound(req, res, target, pathname);
+    try {
+      await serveFile(req, res, 200, found, pathname);
+    } catch (error) {
+      const { status = 500 } = error as SendError;
+      if (res.headersSent || status >= 500) throw error;
+      // A path `send` will not serve (a dotfile) is not found.
+      if (status === 404) return notFound(req, res, target, pathname);
+      // A failed precondition (If-Match) or a range past the end: the status says it all.
+      for (const name of ['Content-Encoding', 'Content-Type', 'Content-Length']) res.removeHeader(name);
+      res.statusCode = status;
+      res.end();
+    }
   }
 
   return { headersFor: headersForPath, applyHeaders, handle };

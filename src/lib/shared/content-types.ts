@@ -1,4 +1,7 @@
-/** The Content-Type each kind of file the site serves is sent with, by the local server and `npm run dev`. */
+/**
+ * The Content-Type each kind of file the site serves is sent with, by the local server and `npm run
+ * dev`, and which of them are text worth compressing.
+ */
 import { extname } from 'node:path';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -23,3 +26,29 @@ const contentTypes: Readonly<Record<string, string>> = {
 export function contentTypeFor(path: string): string {
   return contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/** Text kinds: the build writes a compressed copy of each beside it (src/lib/build-time/precompress.ts). */
+const compressible = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.yml',
+  '.webmanifest',
+]);
+
+export function isCompressible(path: string): boolean {
+  return compressible.has(extname(path).toLowerCase());
+}
+
+/**
+ * The compressed copies the build writes beside a text file and the local server sends, in the
+ * order it prefers them: `about.html.br`, then `about.html.gz`.
+ */
+export const precompressedCopies = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;

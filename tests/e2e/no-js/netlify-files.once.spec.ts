@@ -12,6 +12,7 @@ import { buildConfig } from '../../../src/lib/build-time/build-config.ts';
 import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
 import { speculationHeaders } from '../../../src/lib/build-time/speculation-rules.ts';
 import { inlineHashes, mergeHashes } from '../../../src/lib/build-time/security/inline-hashes.ts';
+import { precompressedCopies } from '../../../src/lib/shared/content-types.ts';
 import { parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
 import { contentSecurityPolicy, pageRules } from '../../../src/lib/shared/security-headers.ts';
@@ -76,9 +77,11 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
     frameOrigins: [new URL(site.bookingUrl).origin],
     analytics: buildConfig.analytics,
   });
+  // As the build saw them when it wrote the rules: the compressed copies are written after.
   const topLevelFiles = readdirSync(dist, { withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => entry.name);
+    .map((entry) => entry.name)
+    .filter((name) => !precompressedCopies.some(({ suffix }) => name.endsWith(suffix)));
   // Then every public page's speculation rules, named beside its policy (speculation-rules.ts).
   const generated = pageRules({
     topLevelFiles,

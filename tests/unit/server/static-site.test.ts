@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../../server/server.ts';
+import { precompress } from '../../../src/lib/build-time/precompress.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'static-site-'));
 const logged: string[] = [];
@@ -17,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), '<h1>Home</h1>');
   writeFileSync(join(root, 'about.html'), `<h1>About</h1>${'x'.repeat(2000)}`);
   writeFileSync(join(root, 'services', 'shopify.html'), '<h1>Shopify</h1>');
-  writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
+  writeFileSync(join(root, '404.html'), `<h1>Page Not Found</h1>${'z'.repeat(2000)}`);
   writeFileSync(join(root, '_astro', 'site.abc123.css'), 'body{color:red}');
   writeFileSync(join(root, 'config.yml'), 'backend: {}\n');
   mkdirSync(join(root, 'rules'));
@@ -27,6 +29,16 @@ beforeAll(async () => {
     '/*\n  X-Content-Type-Options: nosniff\n/about\n  X-Page: about\n/rules/*\n  Content-Type: application/x-rules\n',
   );
   writeFileSync(join(tmpdir(), 'secret.txt'), 'secret');
+  writeFileSync(join(root, 'terms.html'), `<h1>Terms</h1>${'y'.repeat(2000)}`);
+  writeFileSync(join(root, '.env'), 'SECRET=1');
+  mkdirSync(join(root, '.git'));
+  writeFileSync(join(root, '.git', 'config.txt'), 'secret');
+  // As the build leaves it: a compressed copy beside each text file.
+  await precompress(root);
+  // Then a page edited by hand after the build: its copies are older than it and must not be sent.
+  const later = new Date(Date.now() + 60_000);
+  writeFileSync(join(root, 'terms.html'), `<h1>Terms, edited</h1>${'y'.repeat(2000)}`);
+  utimesSync(join(root, 'terms.html'), later, later);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -37,6 +49,21 @@ afterAll(async () => {
 });
 
 const get = (path: string, init?: RequestInit) => fetch(origin + path, { redirect: 'manual', ...init });
+
+/** A GET whose body is read as sent, still compressed. */
+function rawGet(path: string, encodings: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((done, fail) => {
+    request(origin + path, { headers: { 'accept-encoding': encodings, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', fail)
+      .end();
+  });
+}
 
 describe('the local static server', () => {
   it('serves clean routes from their .html files', async () => {
@@ -88,15 +115,39 @@ describe('the local static server', () => {
     expect((await get('/config.yml')).headers.get('content-type')).toBe('text/yaml; charset=utf-8');
   });
 
-  it('compresses text when the browser accepts it', async () => {
-    const response = await get('/about', { headers: { 'accept-encoding': 'gzip' } });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    const raw = Buffer.from(await response.arrayBuffer());
-    // fetch may or may not decode for us; either way the page arrives whole.
-    const text = raw.subarray(0, 2).equals(Buffer.from([0x1f, 0x8b]))
-      ? gunzipSync(raw).toString()
-      : raw.toString();
-    expect(text.startsWith('<h1>About</h1>')).toBe(true);
+  it('sends the compressed copy the build wrote that the browser accepts, else the file', async () => {
+    const page = (encodings: string) => get('/about', { headers: { 'accept-encoding': encodings } });
+    // fetch decodes what it asked for itself; read the bytes through node:http's view instead.
+    const brotli = await rawGet('/about', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.body).toString().startsWith('<h1>About</h1>')).toBe(true);
+    const gzipped = await rawGet('/about', 'gzip, br;q=0');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString().startsWith('<h1>About</h1>')).toBe(true);
+    const plain = await page('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    expect((await plain.text()).startsWith('<h1>About</h1>')).toBe(true);
+  });
+
+  it('never compresses on request: a file without copies, or newer than them, goes as it is', async () => {
+    // Too small to gain from compression: the build wrote no copy.
+    const small = await rawGet('/', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary).toBeUndefined();
+    expect(small.body.toString()).toBe('<h1>Home</h1>');
+    const edited = await rawGet('/terms', 'br, gzip');
+    expect(edited.headers['content-encoding']).toBeUndefined();
+    expect(edited.body.toString().startsWith('<h1>Terms, edited</h1>')).toBe(true);
+  });
+
+  it('never serves a dotfile', async () => {
+    for (const path of ['/.env', '/.git/config.txt']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain('Page Not Found');
+    }
   });
 
   it('answers HEAD without a body and refuses other methods', async () => {
@@ -106,6 +157,64 @@ describe('the local static server', () => {
     const post = await get('/about', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('conditional requests', () => {
+  it('answer 304 with no body while the validator holds, for pages and hashed assets', async () => {
+    for (const [path, encodings] of [
+      ['/about', 'br'],
+      ['/about', ''],
+      ['/_astro/site.abc123.css', 'gzip'],
+    ] as const) {
+      const first = await rawGet(path, encodings);
+      const { etag, 'last-modified': modified } = first.headers;
+      expect(etag, path).toBeDefined();
+      expect(modified, path).toBeDefined();
+      const validators: Record<string, string>[] = [
+        { 'if-none-match': etag! },
+        { 'if-modified-since': modified! },
+      ];
+      for (const validator of validators) {
+        const again = await rawGet(path, encodings, validator);
+        expect(again.status, `${path} ${JSON.stringify(validator)}`).toBe(304);
+        expect(again.body.length).toBe(0);
+        expect(again.headers.etag).toBe(etag);
+        expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+        expect(again.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
+  });
+
+  it('answer the whole file when the validator is stale or for another encoding', async () => {
+    const brotli = await rawGet('/about', 'br');
+    const gzipped = await rawGet('/about', 'gzip', { 'if-none-match': brotli.headers.etag! });
+    expect(gzipped.status).toBe(200);
+    expect(gunzipSync(gzipped.body).toString().startsWith('<h1>About</h1>')).toBe(true);
+    const stale = await rawGet('/about', 'br', { 'if-none-match': 'W/"1-1"' });
+    expect(stale.status).toBe(200);
+    const old = await rawGet('/about', 'br', { 'if-modified-since': new Date(0).toUTCString() });
+    expect(old.status).toBe(200);
+    expect(old.body.length).toBeGreaterThan(0);
+  });
+
+  it('never answer a 404 as not modified', async () => {
+    const first = await rawGet('/no-such-page', 'br');
+    const again = await rawGet('/no-such-page', 'br', {
+      'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString(),
+      ...(first.headers.etag ? { 'if-none-match': first.headers.etag } : {}),
+    });
+    expect(again.status).toBe(404);
+    expect(brotliDecompressSync(again.body).toString()).toContain('Page Not Found');
+  });
+
+  it('answer a failed If-Match with 412 and a range past the end with 416, each without a body', async () => {
+    const failed = await rawGet('/about', '', { 'if-match': '"other"' });
+    expect(failed.status).toBe(412);
+    expect(failed.body.length).toBe(0);
+    const past = await rawGet('/about', '', { range: 'bytes=999999-' });
+    expect(past.status).toBe(416);
+    expect(past.body.length).toBe(0);
   });
 });
 
