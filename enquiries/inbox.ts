@@ -82,7 +82,7 @@ export async function runEnquiriesCommand(args: readonly string[], given: Comman
     deps.print(`"${id}" is not an enquiry id (32 hexadecimal characters, as the list shows).`);
     return 2;
   }
-  const read = await deps.store.get(id);
+  const read = await deps.store.readRecord(id);
   if (!read.ok) return storeError(deps, read.code);
   if (!read.value) {
     deps.print(`No enquiry ${id}.`);

@@ -115,7 +115,7 @@ async function forget(key: string, deps: JobDeps, summary: JobSummary): Promise<
 }
 
 async function handleDue(entry: Listed, deps: DeliveryDeps, summary: JobSummary): Promise<void> {
-  const read = await deps.store.read(entry.id);
+  const read = await deps.store.readVersioned(entry.id);
   if (!read.ok) {
     summary.storeErrors += 1;
     return;
@@ -175,7 +175,7 @@ async function retry(record: EnquiryRecord, version: string, deps: DeliveryDeps,
 }
 
 async function handlePurge(entry: Listed, deps: JobDeps, summary: JobSummary): Promise<void> {
-  const read = await deps.store.get(entry.id);
+  const read = await deps.store.readRecord(entry.id);
   if (!read.ok) {
     summary.storeErrors += 1;
     return;

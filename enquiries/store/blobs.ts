@@ -60,7 +60,7 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
     storeCall(async (fetch) => (await records(fetch).list()).blobs.map((blob) => blob.key), {
       deadlineMs: listAllDeadlineMs,
     });
-  const get = (id: string) =>
+  const readRecord = (id: string) =>
     storeCall(async (fetch) => asRecord(await records(fetch).get(id, { type: 'json' })), { accept: missing });
 
   return {
@@ -82,8 +82,8 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
         { accept: [412] },
       );
     },
-    get,
-    read: (id) =>
+    readRecord,
+    readVersioned: (id) =>
       storeCall(
         async (fetch) => {
           const read = await records(fetch).getWithMetadata(id, { type: 'json' });
@@ -131,7 +131,7 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
       if (!listed.ok) return listed;
       const found: EnquiryRecord[] = [];
       for (const id of listed.value) {
-        const read = await get(id);
+        const read = await readRecord(id);
         if (!read.ok) return read;
         if (read.value) found.push(read.value);
       }

@@ -121,8 +121,8 @@ export function openSqliteStore(directory: string): EnquiryStore {
       }
       return { ok: true, value: full.value.created };
     },
-    get: async (id) => attempt(() => readOne(id)?.record),
-    read: async (id) => attempt(() => readOne(id)),
+    readRecord: async (id) => attempt(() => readOne(id)?.record),
+    readVersioned: async (id) => attempt(() => readOne(id)),
     save: async (record, ifVersion) =>
       attempt(() =>
         ifVersion === undefined

@@ -32,8 +32,10 @@ export interface Versioned {
 export interface EnquiryStore {
   /** Writes a new record, unless its id is already stored: then `false`. Past the cap: `STORE_FULL`. */
   create(record: EnquiryRecord): Promise<StoreResult<boolean>>;
-  get(id: string): Promise<StoreResult<EnquiryRecord | undefined>>;
-  read(id: string): Promise<StoreResult<Versioned | undefined>>;
+  /** The record as stored, to show or check: nothing to write back with. */
+  readRecord(id: string): Promise<StoreResult<EnquiryRecord | undefined>>;
+  /** The record and its version, for a `save` that must land only on this very version (a lease). */
+  readVersioned(id: string): Promise<StoreResult<Versioned | undefined>>;
   /** `false` when `ifVersion` was given and the stored version is no longer that one. */
   save(record: EnquiryRecord, ifVersion?: string): Promise<StoreResult<boolean>>;
   remove(id: string): Promise<StoreResult<true>>;

@@ -59,7 +59,7 @@ const run = (...args: string[]) =>
   });
 
 async function stored(id: string): Promise<EnquiryRecord | undefined> {
-  const read = await store.get(id);
+  const read = await store.readRecord(id);
   return read.ok ? read.value : undefined;
 }
 

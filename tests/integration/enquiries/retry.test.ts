@@ -73,7 +73,7 @@ describe('the retry job, exactly once', () => {
       await retry();
       await retry();
       expect(messageIds()).toEqual([`<enquiry-${record.id}@agency.example>`]);
-      expect(await store.get(record.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
+      expect(await store.readRecord(record.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
     } finally {
       vi.useRealTimers();
     }

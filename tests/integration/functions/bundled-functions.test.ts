@@ -119,7 +119,7 @@ describe("the functions as Netlify's bundler builds them", () => {
     const line = String(errors.mock.calls.at(-1)?.[0]);
     expect(line).toMatch(/outcome=kept id=[0-9a-f]{32} reason=not_configured problem="SMTP_HOST is not set"/);
     const id = /id=(\w+)/.exec(line)?.[1] ?? '';
-    expect(await store.get(id)).toMatchObject({
+    expect(await store.readRecord(id)).toMatchObject({
       ok: true,
       value: { status: 'pending', reason: 'not_configured', attempts: 0 },
     });
@@ -131,7 +131,10 @@ describe("the functions as Netlify's bundler builds them", () => {
     expect(await (await retry())?.json()).toMatchObject({ ok: true, mailConfigured: true, delivered: 1 });
     expect(await (await retry())?.json()).toMatchObject({ delivered: 0 });
     expect(smtp.received).toHaveLength(1);
-    expect(await store.get(id)).toMatchObject({ ok: true, value: { status: 'delivered', attempts: 1 } });
+    expect(await store.readRecord(id)).toMatchObject({
+      ok: true,
+      value: { status: 'delivered', attempts: 1 },
+    });
   });
 
   it('the bundled retry handler delivers what the contact handler could only store', async () => {

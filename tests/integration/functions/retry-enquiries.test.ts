@@ -78,7 +78,7 @@ async function submit(): Promise<string> {
 }
 
 async function status(id: string) {
-  const read = await store.get(id);
+  const read = await store.readRecord(id);
   return read.ok ? read.value : undefined;
 }
 

@@ -35,7 +35,7 @@ describe('SMTP faults', () => {
     expect(await response.json()).toEqual({ ok: true });
     expectSecurityHeaders(response);
     const id = /outcome=queued id=([0-9a-f]{32})/.exec(logs.join('\n'))?.[1] ?? '';
-    const stored = await store.get(id);
+    const stored = await store.readRecord(id);
     expect(stored).toMatchObject({ ok: true, value: { status: 'pending', attempts: 1 } });
     expect(stored.ok && stored.value?.lastError?.code).toMatch(/^[A-Z]+$/);
   }
@@ -180,7 +180,7 @@ describe('load', () => {
       // (`unmarked`): the record stays, for the retry job to mark without sending (retry tests).
       for (const { id, stored } of sent)
         await expect
-          .poll(async () => await store.get(id), { timeout: 60_000 })
+          .poll(async () => await store.readRecord(id), { timeout: 60_000 })
           .toMatchObject({ ok: true, value: stored === 'unmarked' ? { id } : { status: 'delivered' } });
     },
   );

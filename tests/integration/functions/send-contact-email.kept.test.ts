@@ -54,7 +54,7 @@ async function storedRecords(): Promise<EnquiryRecord[]> {
   const ids = await storedIds(store);
   const records: EnquiryRecord[] = [];
   for (const id of ids.ok ? ids.value : []) {
-    const read = await store.get(id);
+    const read = await store.readRecord(id);
     if (read.ok && read.value) records.push(read.value);
   }
   return records;

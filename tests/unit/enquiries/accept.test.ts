@@ -73,7 +73,7 @@ describe('accepting an enquiry', () => {
     await runEnquiryJob({ ...deps, now: () => later + enquiryPolicy.maxBackoffMs });
     expect(sent).toHaveLength(1);
     const [id] = blobs.keys('enquiries');
-    expect(await store.get(id ?? '')).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    expect(await store.readRecord(id ?? '')).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
 
   describe(`past the store's cap of ${storeCapRecords} records`, () => {

@@ -137,7 +137,7 @@ describe('the retry job', () => {
     const { sent, mailer } = recordingMailer();
     const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
     await runEnquiryJob(deps);
-    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    expect(await store.readRecord(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
     await runEnquiryJob({ ...deps, now: () => 10 * 60_000 + enquiryPolicy.maxBackoffMs });
     expect(sent).toHaveLength(1);
   });
@@ -151,14 +151,14 @@ describe('the retry job', () => {
     const { sent, mailer } = recordingMailer();
     const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
     await runEnquiryJob(deps);
-    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'pending' } });
+    expect(await store.readRecord(idOf(1))).toMatchObject({ ok: true, value: { status: 'pending' } });
     expect(vi.mocked(console.error).mock.calls.join('\n')).toMatch(
       /outcome=store_failed id=\w+ what=delivered/,
     );
     storeDown = false;
     await runEnquiryJob({ ...deps, now: () => 10 * 60_000 + enquiryPolicy.maxBackoffMs });
     expect(sent).toHaveLength(1);
-    expect(await store.get(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    expect(await store.readRecord(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
   });
 
   it('drops an index entry its record no longer needs once it has been due a minute, never earlier', async () => {
@@ -225,7 +225,7 @@ describe('the retry job', () => {
     await runEnquiryJob({ store, mailer, route, now: () => clock + enquiryPolicy.maxBackoffMs, brand: 'A' });
     expect(sent.sort()).toEqual(waiting.map((record) => `<enquiry-${record.id}@agency.example>`));
     for (const record of waiting) {
-      expect(await store.get(record.id)).toMatchObject({
+      expect(await store.readRecord(record.id)).toMatchObject({
         ok: true,
         value: { status: 'delivered', attempts: 1 },
       });

@@ -33,7 +33,7 @@ describe('the Blobs adapter', () => {
   it.each([403, 429, 500, 503])('fails every conditional write the store answers with %i', async (status) => {
     const record = fresh();
     expect(await store.create(record)).toEqual({ ok: true, value: true });
-    const read = await store.read(record.id);
+    const read = await store.readVersioned(record.id);
     if (!read.ok || !read.value) throw new Error('not read');
     const version = read.value.version;
     const other = fresh();
@@ -42,7 +42,7 @@ describe('the Blobs adapter', () => {
       expect(await store.save(startAttempt(record, Date.now()), version)).toMatchObject({ ok: false });
     });
     // Nothing was written: the other is not there, and the version read still takes the record.
-    expect(await store.get(other.id)).toEqual({ ok: true, value: undefined });
+    expect(await store.readRecord(other.id)).toEqual({ ok: true, value: undefined });
     expect(await store.save(startAttempt(record, Date.now()), version)).toEqual({ ok: true, value: true });
   });
 

@@ -73,17 +73,17 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
     const record = newRecord(freshId(), sampleEnquiry, false, t0);
     await stored(record);
     expect(await store.create({ ...record, attempts: 7 })).toEqual({ ok: true, value: false });
-    expect(await store.get(record.id)).toEqual({ ok: true, value: record });
+    expect(await store.readRecord(record.id)).toEqual({ ok: true, value: record });
     const listed = await store.list();
     expect(listed.ok && listed.value.map((entry) => entry.id)).toContain(record.id);
     expect(await store.remove(record.id)).toEqual({ ok: true, value: true });
-    expect(await store.get(record.id)).toEqual({ ok: true, value: undefined });
-    expect(await store.read(record.id)).toEqual({ ok: true, value: undefined });
+    expect(await store.readRecord(record.id)).toEqual({ ok: true, value: undefined });
+    expect(await store.readVersioned(record.id)).toEqual({ ok: true, value: undefined });
   });
 
   it('saves on a version only while it is the stored one', async () => {
     const record = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
-    const read = await store.read(record.id);
+    const read = await store.readVersioned(record.id);
     if (!read.ok || !read.value) throw new Error('not read');
     const leased = startAttempt(record, t0 + 2 * 60_000);
     expect(await store.save(leased, read.value.version)).toEqual({ ok: true, value: true });
@@ -91,16 +91,16 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
       ok: true,
       value: false,
     });
-    expect(await store.get(record.id)).toEqual({ ok: true, value: leased });
+    expect(await store.readRecord(record.id)).toEqual({ ok: true, value: leased });
     // Without a version a save always lands (a record sent and to be marked delivered).
     const delivered = markDelivered(leased, t0 + 3 * 60_000);
     expect(await store.save(delivered)).toEqual({ ok: true, value: true });
-    expect(await store.get(record.id)).toEqual({ ok: true, value: delivered });
+    expect(await store.readRecord(record.id)).toEqual({ ok: true, value: delivered });
   });
 
   it('lets exactly one of many racing writers on one version take the record', async () => {
     const record = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
-    const read = await store.read(record.id);
+    const read = await store.readVersioned(record.id);
     if (!read.ok || !read.value) throw new Error('not read');
     const { version } = read.value;
     const writers = Array.from({ length: 8 }, (_, i) => (i % 2 ? second() : store));

@@ -97,7 +97,7 @@ describe('the dev server middleware', () => {
     const ids = await storedIds(store);
     expect(ids.ok && ids.value).toHaveLength(1);
     const id = ids.ok ? (ids.value[0] ?? '') : '';
-    expect(await store.get(id)).toMatchObject({
+    expect(await store.readRecord(id)).toMatchObject({
       ok: true,
       value: { status: 'pending', reason: 'not_configured', attempts: 0, enquiry: sampleEnquiry },
     });
