@@ -7,12 +7,15 @@
  * `N passed, M failed` (`, K skipped` when any were). Exits non-zero on any failure.
  * `npm run test:spec` (the content against the spec's words) is not part of it.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { failedRun, playwrightCounts, totalsLine, vitestCounts } from './test/counts.ts';
 import { run } from './test/run.ts';
 
 const project = resolve(import.meta.dirname, '..');
+// `.env` fills in what the environment does not set, as it does for the build and `npm start`: the
+// tests, which read the settings too, then expect what the build they test was made with.
+if (existsSync(join(project, '.env'))) process.loadEnvFile(join(project, '.env'));
 const reports = resolve(project, process.env.E2E_RESULTS ?? 'test-results');
 const outDir = resolve(project, process.env.OUT_DIR ?? 'dist');
 const bin = (path: string) => join(project, 'node_modules', path);
