@@ -13,7 +13,7 @@ describe('the GitHub workflow and Dependabot', () => {
   };
   const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
 
-  it('runs on push and pull_request: npm ci with npm’s cache, then npm test', () => {
+  it('runs on push and pull_request: npm ci with npm’s cache, npm run check, then npm test', () => {
     expect(Object.keys(workflow.on)).toEqual(expect.arrayContaining(['push', 'pull_request']));
     const setupNode = steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
     expect(setupNode?.with).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
@@ -24,6 +24,7 @@ describe('the GitHub workflow and Dependabot', () => {
     expect(install).toBeGreaterThanOrEqual(0);
     expect(chromium).toBeGreaterThan(install);
     expect(test).toBeGreaterThan(chromium);
+    expect(runs.indexOf('npm run check')).toBeGreaterThan(install);
     expect(runs, 'npm ci never runs npm install’s resolver').toContain('npm run test:lockfile');
   });
 

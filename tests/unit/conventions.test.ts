@@ -3,7 +3,7 @@
  * one module per runtime, the functions apart from pages and islands, test tooling under tests/,
  * browser tests that never wait for network idle.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -35,6 +35,8 @@ describe('conventions', () => {
       'enquiries/mail-settings.ts',
       'server/config.ts',
     ];
+    // A renamed module must be renamed here too, or the rule would quietly stop covering it.
+    expect(configModules.filter((file) => !existsSync(join(project, file)))).toEqual([]);
     // Entry points hand the whole environment in (`serverConfig(process.env)`); Astro's MODE is
     // the build's mode, not a setting.
     const reads = /process\.env\.|process\.env\[|import\.meta\.env\.(?!MODE\b)|Netlify\.env\./;
