@@ -11,7 +11,7 @@ import { openEnquiryIndex } from './due-index.ts';
 import { takeCensus } from './census.ts';
 import { logOutcome } from '../log-outcome.ts';
 import { storeCall } from './deadline.ts';
-import { asRecord, listingKey, type EnquiryStore } from './store.ts';
+import { asRecord, listingKey, type EnquiryStore, type StoreResult } from './store.ts';
 import type { EnquiryRecord } from '../record.ts';
 import { storeCapRecords } from '../policy.ts';
 
@@ -60,8 +60,32 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
     storeCall(async (fetch) => (await records(fetch).list()).blobs.map((blob) => blob.key), {
       deadlineMs: listAllDeadlineMs,
     });
-  const readRecord = (id: string) =>
-    storeCall(async (fetch) => asRecord(await records(fetch).get(id, { type: 'json' })), { accept: missing });
+  // One 404 is no proof a record is gone: Netlify Blobs has answered a stored record's read with
+  // a spurious one, and the job would then forget a kept enquiry. It is gone only when the
+  // listing of its key agrees; when the two disagree the read is a failure, tried again next run.
+  const confirmedGone = async <T>(
+    id: string,
+    read: StoreResult<T | null>,
+  ): Promise<StoreResult<T | undefined>> => {
+    if (!read.ok || read.value !== null) return read as StoreResult<T | undefined>;
+    const listed = await storeCall(async (fetch) => (await records(fetch).list({ prefix: id })).blobs, {
+      deadlineMs: listDeadlineMs,
+    });
+    if (!listed.ok) return listed;
+    if (listed.value.some((blob) => blob.key === id)) return { ok: false, code: 'STORE_404_LISTED' };
+    return { ok: true, value: undefined };
+  };
+  const readRecord = async (id: string) =>
+    confirmedGone(
+      id,
+      await storeCall(
+        async (fetch) => {
+          const data: unknown = await records(fetch).get(id, { type: 'json' });
+          return data === null ? null : asRecord(data);
+        },
+        { accept: missing },
+      ),
+    );
 
   return {
     async create(record) {
@@ -83,17 +107,21 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
       );
     },
     readRecord,
-    readVersioned: (id) =>
-      storeCall(
-        async (fetch) => {
-          const read = await records(fetch).getWithMetadata(id, { type: 'json' });
-          const record = asRecord(read?.data);
-          if (!record) return undefined;
-          // Without its version a record cannot be leased safely: an error, never "not there".
-          if (!read?.etag) throw Object.assign(new Error('No ETag'), { code: 'NO_ETAG' });
-          return { record, version: read.etag };
-        },
-        { accept: missing },
+    readVersioned: async (id) =>
+      confirmedGone(
+        id,
+        await storeCall(
+          async (fetch) => {
+            const read = await records(fetch).getWithMetadata(id, { type: 'json' });
+            if (read === null) return null;
+            const record = asRecord(read.data);
+            if (!record) return undefined;
+            // Without its version a record cannot be leased safely: an error, never "not there".
+            if (!read.etag) throw Object.assign(new Error('No ETag'), { code: 'NO_ETAG' });
+            return { record, version: read.etag };
+          },
+          { accept: missing },
+        ),
       ),
     async save(record, ifVersion) {
       const entry = await indexed(record);

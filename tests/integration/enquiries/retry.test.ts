@@ -1,7 +1,8 @@
 /**
  * The retry job's exactly-once guarantee against the local Blobs server and a real SMTP server:
  * two runs racing over the same due records mail each once, and a run that died holding a lease
- * leaves the record alone until the lease runs out, then it goes once, with the same Message-ID.
+ * leaves the record alone until the lease runs out, then it goes once, with the same Message-ID; a
+ * record read answered with a spurious 404 is not forgotten.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newRecord, startAttempt } from '../../../enquiries/record.ts';
@@ -77,5 +78,28 @@ describe('the retry job, exactly once', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('keeps a due record whose read is answered with one spurious 404, and mails it next run', async () => {
+    const record = newRecord(idOf(8, 1), sampleEnquiry, false, Date.now() - 60 * 60_000);
+    expect((await store.save(record)).ok).toBe(true);
+    const retry = createRetryHandler(realDeps());
+    const real = globalThis.fetch;
+    let spurious = 0;
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const read = (init?.method ?? 'GET').toUpperCase() === 'GET' && url.pathname.endsWith(`/${record.id}`);
+      if (!read || spurious > 0) return real(input, init);
+      spurious += 1;
+      return Promise.resolve(new Response(null, { status: 404 }));
+    });
+    try {
+      expect(await (await retry()).json()).toMatchObject({ retried: 0, storeErrors: 1 });
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(spurious).toBe(1);
+    expect(await (await retry()).json()).toMatchObject({ retried: 1, delivered: 1 });
+    expect(messageIds()).toEqual([`<enquiry-${record.id}@agency.example>`]);
   });
 });
