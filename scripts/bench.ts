@@ -14,9 +14,9 @@
  * contentful paint, with and without the Speculation-Rules header.
  *
  * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
- * the home page). Why they differed (an opener policy on public pages, since removed) is in the
- * README, "Speed, accessibility and security". `--compare DIR` measures another static build (a template,
- * an earlier commit) in the same run and prints its tables beside these.
+ * the home page). Why they differed (an opener policy on public pages, since removed) is under
+ * "Main-thread work on load" in docs/performance.md. `--compare DIR` measures another static
+ * build (a template, an earlier commit) in the same run and prints its tables beside these.
  *
  * First, the contact function in-process (scripts/bench/function.ts): p50/p99 of its refusal and
  * validation paths, and 50 concurrent valid sends; then one run of the retry job over 1,000, 10,000

@@ -56,7 +56,7 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
   // Pages the speculation rules fetch ahead (Chrome's "Prefetch" requests) are not the page's own
-  // weight: they are counted apart, as the first visit's budgets are (README, speed).
+  // weight: they are counted apart, as the first visit's budgets are (docs/performance.md).
   const isAhead = (item: NetworkItem) => item.resourceType === 'Prefetch';
   const all = details?.items ?? [];
   const requests = all.filter((item) => !isAhead(item));

@@ -15,7 +15,7 @@ const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
 };
 /** The code that runs when the site is built, served or answers an enquiry. */
 const runtimeRoots = ['src', 'enquiries', 'functions', 'server', 'astro.config.mjs'];
-/** `node` pins the npm scripts' Node; a host runs its own Node 24 (README, "Deploy"). */
+/** `node` pins the npm scripts' Node; a host runs its own Node 24 (README, "Deploying to Netlify"). */
 const devOnlyAtRuntime = new Set(['node']);
 
 function files(path: string): string[] {

@@ -1,7 +1,7 @@
 /**
  * The security headers every built page is served with, asserted property by property: each CSP
  * directive, a hash for every inline script and style the page holds, and the other headers a
- * public Observatory scan looks for (README, "Security headers").
+ * public Observatory scan looks for (docs/security.md).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
