@@ -3,10 +3,12 @@
  * ENQUIRY_STORE_DIR (store/sqlite.ts), the contact function and the retry job wired to it and to
  * one shared memory of sends not yet saved as delivered (so the job never mails those again), the
  * job at start-up and every minute, and a clean stop: no new job work, the requests and job run in
- * progress finish their sends and saves (for at most ten seconds), then the store is closed.
+ * progress finish their sends and saves (as long as they may take), then the store is closed.
  */
 import { contactLimiter } from './contact-rate-limit.ts';
 import { deliverEmail } from './send.ts';
+import { longestSendMs } from './mail-settings.ts';
+import { longestDeliveredSaveMs } from './saving-delivered.ts';
 import { createRetryHandler } from './retry-handler.ts';
 import { createContactHandler, type ContactDeps, type ContactHandler } from './contact-handler.ts';
 import type { EnquiryStore } from './store/store.ts';
@@ -17,8 +19,12 @@ import { openSqliteStore } from './store/sqlite.ts';
 /** A request handler as the host serves it, given the client's address. */
 type Served = (request: Request, context?: { ip?: string }) => Promise<Response>;
 
-/** The longest a stop waits for sends in progress and their saves. */
-const drainLimitMs = 10_000;
+/**
+ * The longest a stop waits for sends in progress and their saves: as long as a send and the save
+ * of its outcome may take (about 31 s), so a stop never closes the store under a send that then
+ * goes unrecorded and is mailed again after a restart.
+ */
+const drainLimitMs = longestSendMs + longestDeliveredSaveMs;
 
 export interface EnquiryHost {
   directory: string;

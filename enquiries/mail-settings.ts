@@ -27,6 +27,9 @@ const smtpTimeouts = {
   send: 15_000,
 } as const;
 
+/** The longest one send may take, whatever the mail server does. */
+export const longestSendMs = smtpTimeouts.send;
+
 export type MailRoute =
   | { kind: 'smtp'; from: string; to: string; transport: SMTPTransportOptions; sendTimeoutMs: number }
   | { kind: 'unconfigured'; problem: string };

@@ -7,6 +7,7 @@
 import { logOutcome } from './log-outcome.ts';
 import type { EnquiryRecord } from './record.ts';
 import type { EnquiryStore } from './store/store.ts';
+import { storeDeadlineMs } from './store/deadline.ts';
 
 interface SavingDeps {
   store: EnquiryStore;
@@ -18,6 +19,8 @@ const processUnsaved = new Set<string>();
 
 /** Pauses before each try of saving "delivered": three tries within about a second and a half. */
 const savePausesMs = [0, 250, 1000];
+/** The longest those tries take, each store call within its deadline. */
+export const longestDeliveredSaveMs = savePausesMs.reduce((sum, ms) => sum + ms + storeDeadlineMs, 0);
 /** The same, for a send whose record the store did not confirm: about two minutes in all. */
 const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -48,11 +48,14 @@ export interface TestSmtpServer {
 /**
  * `slow-data` answers DATA only after `slowDataMs`, and keeps nothing if the client gave up first;
  * `slow-answer` answers as late but keeps every message it has read, as a real server that has
- * the message does whether or not the client waits for its answer.
+ * the message does whether or not the client waits for its answer. `slow-replies` gives every
+ * answer after `slowReplyMs`, each within the client's time limits and their sum past ten seconds.
  */
-type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data' | 'slow-answer';
+type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data' | 'slow-answer' | 'slow-replies';
 
 export const slowDataMs = 1500;
+/** `slow-replies`: each answer (greeting, login, sender, recipient, message) this late. */
+export const slowReplyMs = 2500;
 
 interface SmtpServerOptions {
   fault?: Fault;
@@ -74,6 +77,8 @@ export async function startSmtpServer({
   const connections = { opened: 0, closed: 0 };
   const counters = { authAttempts: 0, rcptAttempts: 0 };
   const sockets = new Map<number, net.Socket>();
+  const reply = (callback: () => void) =>
+    fault === 'slow-replies' ? void setTimeout(callback, slowReplyMs) : callback();
 
   const options: SMTPServerOptions = {
     secure: false,
@@ -83,22 +88,26 @@ export async function startSmtpServer({
     logger: false,
     onConnect(_session, callback) {
       connections.opened += 1;
-      callback();
+      reply(() => callback());
     },
     onClose() {
       connections.closed += 1;
     },
     onAuth(auth, _session, callback) {
       counters.authAttempts += 1;
-      if (auth.username === smtpUser && auth.password === smtpPass) callback(null, { user: smtpUser });
+      if (auth.username === smtpUser && auth.password === smtpPass)
+        reply(() => callback(null, { user: smtpUser }));
       else callback(new Error('Invalid username or password'));
+    },
+    onMailFrom(_address, _session, callback) {
+      reply(() => callback());
     },
     onRcptTo(_address, _session, callback) {
       counters.rcptAttempts += 1;
       if (fault === 'reject-recipient') {
         callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       } else {
-        callback();
+        reply(() => callback());
       }
     },
     onData(stream, session: SMTPServerSession, callback) {
@@ -110,8 +119,10 @@ export async function startSmtpServer({
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        if (fault === 'slow-data' || fault === 'slow-answer') {
-          await new Promise((resolve) => setTimeout(resolve, slowDataMs));
+        if (fault === 'slow-data' || fault === 'slow-answer' || fault === 'slow-replies') {
+          await new Promise((resolve) =>
+            setTimeout(resolve, fault === 'slow-replies' ? slowReplyMs : slowDataMs),
+          );
           const gone = sockets.get(session.remotePort)?.destroyed ?? true;
           if (gone && fault === 'slow-data') return;
         }

@@ -6,7 +6,8 @@
  * a service), and a third that mails the rest. A stop lets the sends in progress and their saves
  * finish and starts no new one, so every enquiry the mail server has is stored as delivered when
  * the server has stopped (one left pending would be mailed again once its lease ran out), and
- * each is mailed exactly once.
+ * each is mailed exactly once. And a stop while a visitor's own send is running against a mail
+ * server whose every answer is slow (the send taking longer than ten seconds) waits for it.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +43,17 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** Each stored enquiry's status, as `npm run enquiries` lists them in `cwd`'s store. */
+async function storedStatuses(cwd: string): Promise<Map<string | undefined, string | undefined>> {
+  const { stdout } = await promisify(execFile)(process.execPath, [join(project, 'scripts/enquiries.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH },
+  });
+  return new Map(
+    [...stdout.matchAll(/([0-9a-f]{32}) .*?\b(pending|delivered|failed)\b/g)].map((row) => [row[1], row[2]]),
+  );
+}
+
 async function stopMidDrain(group: boolean): Promise<void> {
   const before = smtp.received.length;
   server = await startLikeNpmStart({ cwd: work, env: { ...env, ...smtpTestEnv(smtp.port) }, detached: true });
@@ -51,13 +63,7 @@ async function stopMidDrain(group: boolean): Promise<void> {
   server = undefined;
   // Every message the mail server has is stored as delivered (`npm run enquiries` says so): none
   // is mailed again later.
-  const { stdout } = await promisify(execFile)(process.execPath, [join(project, 'scripts/enquiries.ts')], {
-    cwd: work,
-    env: { PATH: process.env.PATH },
-  });
-  const statuses = new Map(
-    [...stdout.matchAll(/([0-9a-f]{32}) .*?\b(pending|delivered|failed)\b/g)].map((row) => [row[1], row[2]]),
-  );
+  const statuses = await storedStatuses(work);
   expect(statuses.size).toBe(kept);
   const mailed = [...mailsPerMessageId(smtp.received).keys()].map(
     (id) => /enquiry-([0-9a-f]{32})@/.exec(id)?.[1],
@@ -85,4 +91,25 @@ describe('npm start stopped while mailing kept enquiries', () => {
     expect(counts.size).toBe(kept);
     expect([...counts.values()].filter((count) => count > 1)).toEqual([]);
   }, 240_000);
+});
+
+describe('npm start stopped while a visitor’s send is running', () => {
+  it('answers the visitor, and stores the send as delivered, however long the mail server takes', async () => {
+    const slow = await startSmtpServer({ fault: 'slow-replies' });
+    const cwd = join(work, 'slow-mail');
+    mkdirSync(cwd);
+    try {
+      server = await startLikeNpmStart({ cwd, env: { ...env, ...smtpTestEnv(slow.port) } });
+      const answered = postEnquiries(server.port, 1);
+      await waitFor(() => slow.connections.opened >= 1, 10_000);
+      server.signal('SIGTERM');
+      await answered;
+      await server.exited;
+      server = undefined;
+      expect(slow.received).toHaveLength(1);
+      expect([...(await storedStatuses(cwd)).values()]).toEqual(['delivered']);
+    } finally {
+      await slow.close();
+    }
+  }, 60_000);
 });
