@@ -45,6 +45,7 @@ export default defineConfig(
       'enquiries/**',
       'functions/**',
       'scripts/**',
+      'tools/**',
       'src/lib/**',
       'src/integrations/**',
       'src/*.ts',

@@ -47,7 +47,7 @@ const [chromeLauncher, { default: lighthouse }, { createSiteServer }, { builtInd
     import('chrome-launcher'),
     import('lighthouse'),
     import('../server/server.ts'),
-    import('./built-routes.ts'),
+    import('../tools/built-routes.ts'),
   ]);
 const [{ benchFunction }, { benchEnquiryJob }, { benchArticles }, report] = await Promise.all([
   import('./bench/function.ts'),

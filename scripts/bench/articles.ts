@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { shareImageSummary } from '../../src/integrations/share-images.ts';
-import { articleBody, copyProject, markdownFile, project, type CommandResult } from './project-copy.ts';
+import { articleBody, markdownFile } from '../../tools/markdown-files.ts';
+import { project, scratchCopy, type CommandResult } from '../../tools/scratch-copy.ts';
 
 const founders = ['amelia-hart', 'daniel-reid'];
 
@@ -34,7 +35,7 @@ function checked(label: string, result: CommandResult) {
 }
 
 export function benchArticles(count: number) {
-  const copy = copyProject('bench-articles');
+  const copy = scratchCopy('bench-articles');
   try {
     for (let index = 1; index <= count; index += 1) {
       if (index % 10 === 0)

@@ -16,7 +16,7 @@ import { createRetryHandler } from '../../enquiries/retry-handler.ts';
 import { deliverEmail } from '../../enquiries/send.ts';
 import { enquiryDatabaseFile, openSqliteStore } from '../../enquiries/store/sqlite.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
-import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 import { enquiryPolicy } from '../../enquiries/policy.ts';
 
 const sizes = [1_000, 10_000, 50_000];
@@ -68,8 +68,8 @@ async function benchSize(size: number): Promise<JobBench> {
   const directory = path.join(root, 'data');
   const now = Date.now();
   seed(directory, recordsFor(size, now));
-  const smtp = await startSmtpServer();
-  const env = { ...process.env, ...smtpTestEnv(smtp.port) };
+  const smtp = await startSmtpSink();
+  const env = { ...process.env, ...smtp.env };
   const store = openSqliteStore(directory);
   const retry = createRetryHandler({
     now: () => Date.now(),
@@ -92,7 +92,7 @@ async function benchSize(size: number): Promise<JobBench> {
       workRunMs: work.ms,
       idleRunMs: idle.ms,
       countRunMs: count.ms,
-      sent: smtp.received.length,
+      sent: smtp.delivered,
       deleted: work.deleted + idle.deleted + count.deleted,
     };
   } finally {

@@ -16,7 +16,7 @@ import type { EnquiryStore } from '../../enquiries/store/store.ts';
 import { contactEndpoint } from '../../src/lib/shared/paths.ts';
 import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
-import { smtpTestEnv, startSmtpServer } from '../../tests/support/smtp-test-server.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
 import { contactRateLimit } from '../../enquiries/policy.ts';
 
@@ -102,8 +102,8 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
   console.info = console.warn = console.error = () => undefined;
   const root = await mkdtemp(path.join(os.tmpdir(), 'bench-function-'));
   const store = openSqliteStore(path.join(root, 'data'));
-  const smtp = await startSmtpServer();
-  const mailEnv = smtpTestEnv(smtp.port);
+  const smtp = await startSmtpSink();
+  const mailEnv = smtp.env;
   const savedEnv = Object.fromEntries(Object.keys(mailEnv).map((name) => [name, process.env[name]]));
   Object.assign(process.env, mailEnv);
   try {
@@ -130,7 +130,7 @@ export async function benchFunction(runs = 2000): Promise<FunctionBench> {
     console.log(renderFunctionTable(timings));
     const concurrent = {
       sends: 50,
-      delivered: smtp.received.length,
+      delivered: smtp.delivered,
       stored: ids.ok ? ids.value.length : 0,
       wallMs,
       p50Ms: percentile(latencies, 50),

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isServiceRoute } from '../../src/lib/shared/routes.ts';
-import { builtIndexableRoutes } from '../built-routes.ts';
+import { builtIndexableRoutes } from '../../tools/built-routes.ts';
 import { tapPairs } from './tap-pairs.ts';
 import { connectTo, measureTap, serveThrottled } from './tap.ts';
 import {

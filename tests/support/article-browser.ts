@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { testChromium } from './chromium.ts';
 import { axeViolations, wcagTags } from './axe.ts';

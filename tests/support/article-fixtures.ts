@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { articleBody, markdownFile, type ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
+import { articleBody, markdownFile } from '../../tools/markdown-files.ts';
 import { content } from './content.ts';
 import { markdownBody, proseFrom } from './prose.ts';
 

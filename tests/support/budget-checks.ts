@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, xmlValues } from './built-site.ts';

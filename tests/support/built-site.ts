@@ -1,7 +1,7 @@
 /** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
+import { builtIndexableRoutes } from '../../tools/built-routes.ts';
 import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';
 import { isServiceRoute } from '../../src/lib/shared/routes.ts';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isScalar, isSeq, visit, type Document, type YAMLMap } from 'yaml';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { formatPrice } from '../../src/lib/build-time/content/price.ts';
 import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
 import { site } from '../../src/site.config.ts';

@@ -6,7 +6,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { site } from '../../src/site.config.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, tags } from './built-site.ts';

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { formatPrice } from '../../src/lib/build-time/content/price.ts';
 import { htmlElements } from '../../src/lib/build-time/html-elements.ts';

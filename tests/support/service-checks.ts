@@ -4,8 +4,8 @@
  * the sitemap, and its booking labels, all without a line of code written for it.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
-import { builtIndexableRoutes } from '../../scripts/built-routes.ts';
+import type { ProjectCopy } from './project-copy.ts';
+import { builtIndexableRoutes } from '../../tools/built-routes.ts';
 import { servicePlacements } from '../../src/lib/shared/booking.ts';
 import { isBookingPlacement } from './booking-labels.ts';
 import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';

@@ -5,7 +5,7 @@
  * show it elsewhere.
  */
 import { stringify } from 'yaml';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { content } from './content.ts';
 
 export const fourthService = {

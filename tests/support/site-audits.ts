@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectCopy } from '../../scripts/bench/project-copy.ts';
+import type { ProjectCopy } from './project-copy.ts';
 import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { createSiteServer } from '../../server/server.ts';
 import { axeViolations } from './axe.ts';

@@ -1,7 +1,7 @@
 /**
  * The rules CONTRIBUTING.md states that no linter checks: small files, the environment read in
  * one module per runtime, the functions apart from pages and islands, test tooling under tests/,
- * browser tests that never wait for network idle.
+ * the tooling the tests and the bench share in tools/, browser tests that never wait for network idle.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -13,13 +13,15 @@ const filesUnder = (root: string, pattern: RegExp) =>
     .filter((entry) => entry.isFile() && pattern.test(entry.name))
     .map((entry) => relative(project, join(entry.parentPath, entry.name)));
 const code = /\.(ts|tsx|mts|astro)$/;
-const runtime = ['src', 'enquiries', 'functions', 'server', 'scripts'].flatMap((root) =>
+const runtime = ['src', 'enquiries', 'functions', 'server', 'scripts', 'tools'].flatMap((root) =>
   filesUnder(root, code),
 );
-/** What runs in production: the site's build, the functions, the local server (not the tools in scripts/). */
-const served = runtime.filter((file) => !file.startsWith('scripts/'));
+/** What runs in production: the site's build, the functions, the local server (not scripts/ nor tools/). */
+const served = runtime.filter((file) => !/^(scripts|tools)\//.test(file));
 const lines = (file: string) => readFileSync(join(project, file), 'utf8').split('\n').length;
 const read = (file: string) => readFileSync(join(project, file), 'utf8');
+const importsOf = (file: string) =>
+  [...read(file).matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(([, spec = '']) => spec);
 
 describe('conventions', () => {
   it('keeps runtime files under 250 lines and test files under 400', () => {
@@ -45,8 +47,6 @@ describe('conventions', () => {
   });
 
   it('keeps the functions apart from pages, components and islands, and test tooling out of runtime code', () => {
-    const importsOf = (file: string) =>
-      [...read(file).matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)].map(([, spec = '']) => spec);
     const functionFiles = runtime.filter((file) => file.startsWith('functions/'));
     expect(functionFiles.length).toBeGreaterThan(0);
     expect(
@@ -59,6 +59,18 @@ describe('conventions', () => {
         importsOf(file).some((spec) => /(^|\/)tests\/|^vitest|^@playwright\/test/.test(spec)),
       ),
     ).toEqual([]);
+  });
+
+  it('shares tooling between the tests and the scripts only through tools/', () => {
+    // A test may still import a script's module to test that script; the tests' helpers may not.
+    const importing = (files: string[], pattern: RegExp) =>
+      files.filter((file) => importsOf(file).some((spec) => pattern.test(spec)));
+    const tools = runtime.filter((file) => file.startsWith('tools/'));
+    const scripts = runtime.filter((file) => file.startsWith('scripts/'));
+    expect(tools.length).toBeGreaterThan(0);
+    expect(importing([...scripts, ...tools], /(^|\/)tests\//)).toEqual([]);
+    expect(importing(tools, /(^|\/)scripts\//)).toEqual([]);
+    expect(importing(filesUnder('tests/support', code), /(^|\/)scripts\//)).toEqual([]);
   });
 
   it('has browser tests wait for what they need, never for the network to go idle', () => {

@@ -18,6 +18,7 @@ describe('modules Node runs by stripping types', () => {
     'enquiries/probe.ts',
     'functions/probe.mts',
     'scripts/probe.ts',
+    'tools/probe.ts',
     'src/lib/probe.ts',
   ])('%s must import relative files with .ts and never through @/', async (file) => {
     const found = await problems(

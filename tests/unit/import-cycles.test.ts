@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const project = resolve(import.meta.dirname, '../..');
-const roots = ['src', 'enquiries', 'functions', 'server', 'scripts'];
+const roots = ['src', 'enquiries', 'functions', 'server', 'scripts', 'tools'];
 const extensions = ['', '.ts', '.tsx', '.mts', '.astro', '/index.ts'];
 
 const sources = roots.flatMap((root) =>

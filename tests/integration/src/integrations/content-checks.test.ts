@@ -7,7 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { copyProject, markdownFile, type CommandResult } from '../../../../scripts/bench/project-copy.ts';
+import { copyProject } from '../../../support/project-copy.ts';
+import { markdownFile } from '../../../../tools/markdown-files.ts';
+import type { CommandResult } from '../../../../tools/scratch-copy.ts';
 import { redirects } from '../../../../src/lib/shared/redirects.ts';
 
 const copy = copyProject('content-checks');

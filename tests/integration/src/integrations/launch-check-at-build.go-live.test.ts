@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyProject } from '../../../../scripts/bench/project-copy.ts';
+import { copyProject } from '../../../support/project-copy.ts';
 import { htmlFiles } from '../../../../src/integrations/built-files.ts';
 import { disclosureParts, governingLaw, vatStatement } from '../../../../src/lib/build-time/legal/company.ts';
 import { htmlElements } from '../../../../src/lib/build-time/html-elements.ts';

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../../../scripts/bench/project-copy.ts';
+import { copyProject, type ProjectCopy } from '../../../support/project-copy.ts';
 import { exampleCompanyYaml, unsetEnv, writeCompany } from '../../../support/company.ts';
 
 let site: ProjectCopy | undefined;

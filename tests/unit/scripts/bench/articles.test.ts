@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { shareImageSummary } from '../../../../src/integrations/share-images.ts';
-import { articleBody, markdownFile } from '../../../../scripts/bench/project-copy.ts';
-import { readingMinutes } from '@/lib/build-time/articles/articles';
 
 describe('the build bench', () => {
   it('reads how many share images a build drew and reused from its log', () => {
@@ -14,16 +12,5 @@ describe('the build bench', () => {
       reused: 1,
     });
     expect(shareImageSummary.read('no such line')).toBeUndefined();
-  });
-
-  it('writes posts of the asked length, with front matter that quotes every value', () => {
-    const body = articleBody(1500);
-    const words = body.split(/\s+/).filter((word) => !/^#+$/.test(word) && !/^(Part|\d+)$/.test(word));
-    expect(words).toHaveLength(1500);
-    expect(body).toContain('## Part 1');
-    expect(readingMinutes(body)).toBe(8);
-    expect(markdownFile({ title: 'A: b', tags: ['x'], cover: undefined }, 'Text')).toBe(
-      '---\ntitle: "A: b"\ntags: ["x"]\n---\n\nText\n',
-    );
   });
 });

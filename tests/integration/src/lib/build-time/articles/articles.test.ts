@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlElements } from '../../../../../../src/lib/build-time/html-elements.ts';
 import { htmlFiles } from '../../../../../../src/integrations/built-files.ts';
 import { htmlErrors } from '../../../../../support/html-validity.ts';
-import { copyProject } from '../../../../../../scripts/bench/project-copy.ts';
+import { copyProject } from '../../../../../support/project-copy.ts';
 import { site } from '../../../../../../src/site.config.ts';
 import { fillPlaceholders } from '../../../../../../src/lib/shared/placeholders.ts';
 import { serviceRoute } from '../../../../../../src/lib/shared/routes.ts';
