@@ -2,19 +2,32 @@
  * `client:interaction` — hydrate an island the first time the visitor points at, touches,
  * focuses or types into it. Until then the page fetches no JavaScript for it at all: the
  * island's server HTML already works on its own (native <details>, links, a real <form>).
+ * Given a sessionStorage key (`client:interaction={key}`), it hydrates at once when this tab
+ * holds that key: the island has something the visitor typed to put back (the contact form's
+ * draft, src/lib/shared/enquiry-draft.ts), which should not wait for a touch.
  * This file is inlined into the page by Astro, so it stays tiny.
  */
 import type { ClientDirective } from 'astro';
 
 const events = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
-const onInteraction: ClientDirective = (load, _options, el) => {
+/** Whether the tab holds `key`; storage may be refused, and then it holds nothing. */
+function kept(key: unknown): boolean {
+  try {
+    return typeof key === 'string' && sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+const onInteraction: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
     for (const type of events) el.removeEventListener(type, hydrate);
     await (
       await load()
     )();
   };
+  if (kept(options.value)) return void hydrate();
   for (const type of events) el.addEventListener(type, hydrate, { once: true, passive: true });
 };
 

@@ -21,6 +21,16 @@ export interface Enquiry {
   message: string;
 }
 
+/** The form as it first shows: every field empty, every menu on its first choice. */
+export const emptyEnquiry: Enquiry = {
+  name: '',
+  email: '',
+  company: '',
+  projectType: '',
+  budgetRange: '',
+  message: '',
+};
+
 export function enquiry(message: string): Enquiry {
   return {
     name: 'Jo Bloggs',

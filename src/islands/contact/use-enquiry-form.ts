@@ -1,10 +1,12 @@
 /**
  * The enquiry form's states once hydrated: idle → submitting → sent, or back to idle with every
- * value kept when sending fails; where focus goes after each change; and the submission id and
- * fill time each showing of the form sends.
+ * value kept when sending fails; where focus goes after each change; the submission id and
+ * fill time each showing of the form sends; and its draft in the tab (form-draft.ts), kept from
+ * the first keystroke until the enquiry is received.
  *
  * Each time the form is shown it gets a fresh submission id, so sending it twice (a double click,
- * a retry after a network error) is one enquiry; the fill time it sends is measured with
+ * a retry after a network error) is one enquiry; a restored draft keeps the id it was saved with,
+ * so a resend after a reload is the same enquiry too. The fill time it sends is measured with
  * `performance.now()` alone. Without JavaScript neither is sent: the function then derives the id
  * from the content, and nothing is flagged as too fast.
  */
@@ -12,7 +14,11 @@ import { useEffect, useRef, useState, type InputEvent, type SubmitEvent } from '
 import type { EnquiryField } from '@/lib/shared/enquiry';
 import { fillTimeField } from '@/lib/shared/spam-traps';
 import type { Toast } from '../Toasts';
+import { formDraft } from './form-draft';
 import { sendEnquiry, type FieldErrors } from './send-enquiry';
+
+const draft = formDraft(() => sessionStorage);
+const newSubmissionId = () => crypto.randomUUID?.() ?? '';
 
 /** The message shown after each kind of outcome. */
 type Messages = Record<Toast['kind'], Pick<Toast, 'title' | 'description'>>;
@@ -22,7 +28,10 @@ export function useEnquiryForm(action: string, messages: Messages) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [toast, setToast] = useState<Toast>();
   const submissionIdRef = useRef<HTMLInputElement>(null);
-  /** `performance.now()` when the form was shown: 0, the page's start, the first time. */
+  /**
+   * `performance.now()` when the form was shown: the page's start the first time, less the time
+   * spent on a restored draft before the reload.
+   */
   const shownAt = useRef<number>(null);
   /** A form whose send failed: after the next render, focus goes to its first field in error. */
   const failedForm = useRef<HTMLFormElement>(null);
@@ -30,16 +39,20 @@ export function useEnquiryForm(action: string, messages: Messages) {
 
   // Each showing of the form is one enquiry. The fill time counts from the page load the first time
   // (a visitor may autofill and send moments after hydration), from the form's return after that:
-  // the visitor asked to send another, so focus goes to its first field.
+  // the visitor asked to send another, so focus goes to its first field. At hydration the form
+  // adopts the tab's draft, with the draft's submission id and fill time, and keeps the result.
   useEffect(() => {
     const submissionId = submissionIdRef.current;
-    if (!submissionId) return; // the sent panel is showing, not the form
-    submissionId.value = crypto.randomUUID?.() ?? '';
+    const form = submissionId?.form;
+    if (!submissionId || !form) return; // the sent panel is showing, not the form
     if (shownAt.current === null) {
-      shownAt.current = 0;
+      shownAt.current = -draft.restore(form);
+      submissionId.value ||= newSubmissionId();
+      draft.save(form, performance.now() - shownAt.current);
     } else {
+      submissionId.value = newSubmissionId();
       shownAt.current = performance.now();
-      submissionId.form?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+      form.querySelector<HTMLElement>('input, select, textarea')?.focus();
     }
   }, [showingForm]);
 
@@ -68,6 +81,7 @@ export function useEnquiryForm(action: string, messages: Messages) {
     };
     const outcome = await sendEnquiry(action, fields);
     if (outcome.ok) {
+      draft.clear();
       form.reset();
       setStatus('sent');
     } else {
@@ -79,8 +93,9 @@ export function useEnquiryForm(action: string, messages: Messages) {
     setToast({ id: Date.now(), kind, ...messages[kind] });
   }
 
-  /** Clears a field's server error as soon as the visitor changes it. */
+  /** Keeps the draft, and clears a field's server error as soon as the visitor changes it. */
   function edited(event: InputEvent<HTMLFormElement>) {
+    draft.save(event.currentTarget, performance.now() - shownAt.current!);
     const { name } = event.target as HTMLInputElement;
     if (name in errors) setErrors(({ [name as EnquiryField]: _, ...rest }) => rest);
   }

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../../support/axe.ts';
 import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
 import {
   asOwnClient,
+  emptyEnquiry,
   endpoint,
   enquiry,
   errorText,
@@ -23,8 +24,6 @@ import {
 import { content } from '../../support/content.ts';
 
 const contact = content.pages.contact;
-
-const empty: Enquiry = { name: '', email: '', company: '', projectType: '', budgetRange: '', message: '' };
 
 /** Holds the next enquiry on its way to the server until `release` is called. */
 async function holdEnquiry(page: Page): Promise<{ release: () => void }> {
@@ -96,7 +95,7 @@ test('sending: "Sending..." and disabled, then the success toast, the sent panel
   await expect(successToast(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: contact.sent.againLabel }).click();
-  await expectEnquiry(page, empty);
+  await expectEnquiry(page, emptyEnquiry);
   await expect(page.getByLabel('Name')).toBeFocused();
   await expect(page.getByRole('button', { name: contact.form.submit })).toBeEnabled();
 });
@@ -184,7 +183,7 @@ test('a visitor can complete and send the form with the keyboard alone', async (
   await expect(page.getByRole('button', { name: contact.sent.againLabel })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('Name')).toBeFocused();
-  await expectEnquiry(page, empty);
+  await expectEnquiry(page, emptyEnquiry);
 });
 
 test('hydrating does not wipe what the visitor typed before it', async ({ page }) => {

@@ -151,7 +151,7 @@ test('the privacy notice’s cookie table lists what this build stores, with hea
     'Duration',
     'Category',
   ]);
-  // The default build has no analytics IDs: only the consent choice's own storage.
+  // The default build has no analytics IDs: only the site's own storage (the consent choice, the form's draft).
   const expected = cookieRows({}).map((row) => row.name);
   await expect(table.locator('tbody th[scope="row"]')).toHaveText(expected);
   await expect(table).not.toContainText('_ga');

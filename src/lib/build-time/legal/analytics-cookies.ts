@@ -1,11 +1,13 @@
 /**
- * Every cookie (and the one storage key) the site's analytics can set: the one source of the
- * privacy page's cookie table. Each vendor the page script can load (`tagUrls` in
+ * Every cookie and storage key the site can set: the one source of the privacy page's cookie
+ * table. The site's own two keys are strictly necessary (each keeps something the visitor asked
+ * for, on their device); the rest belong to the analytics vendors. Each vendor the page script can load (`tagUrls` in
  * src/lib/shared/analytics.ts) has its list here, both keyed by the IDs' names, so a
  * vendor cannot be added without telling visitors what it stores. Vendor lists follow Google's and
  * Microsoft's own documentation (Clarity: "Cookie list" on learn.microsoft.com).
  */
 import { consentKey, type AnalyticsIds } from '../../shared/analytics.ts';
+import { enquiryDraftKey } from '../../shared/enquiry-draft.ts';
 
 export type Vendor = keyof AnalyticsIds;
 
@@ -26,6 +28,20 @@ const consentStorage: CookieRow = {
   purpose:
     'Remembers whether you accepted or rejected analytics, so the banner does not ask again. Kept in your browser’s local storage, not sent anywhere.',
   duration: 'Until you change your choice or clear this site’s data',
+  category: 'Strictly necessary',
+};
+
+/**
+ * The contact form's draft (src/lib/shared/enquiry-draft.ts). Needs no consent: it is strictly
+ * necessary for the service the visitor asked for (sending their message), stays on the device
+ * and lasts the tab's session at most.
+ */
+const draftStorage: CookieRow = {
+  name: enquiryDraftKey,
+  provider: 'This website',
+  purpose:
+    'Keeps what you type into the contact form, so a reload, a closed tab or going back does not lose your message. Kept in your browser’s session storage for this tab, not sent anywhere until you press Send.',
+  duration: 'Until your enquiry is received or the tab is closed',
   category: 'Strictly necessary',
 };
 
@@ -83,7 +99,7 @@ const vendorCookies: Record<Vendor, { provider: string; cookies: (id: string) =>
   },
 };
 
-/** What a build with these analytics IDs can store: the consent choice, then each configured vendor's. */
+/** What a build with these analytics IDs can store: the site's own two keys, then each configured vendor's. */
 export function cookieRows(ids: AnalyticsIds): CookieRow[] {
   const vendors = (Object.keys(vendorCookies) as Vendor[]).flatMap((vendor) => {
     const id = ids[vendor];
@@ -91,5 +107,5 @@ export function cookieRows(ids: AnalyticsIds): CookieRow[] {
     const { provider, cookies } = vendorCookies[vendor];
     return cookies(id).map((row): CookieRow => ({ ...row, provider, category: 'Analytics' }));
   });
-  return [consentStorage, ...vendors];
+  return [consentStorage, draftStorage, ...vendors];
 }
