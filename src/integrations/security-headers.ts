@@ -66,7 +66,7 @@ export function securityHeaders(options: {
       'astro:build:done': async ({ dir, logger }) => {
         const out = fileURLToPath(dir);
         const file = join(out, '_headers');
-        // A public/_headers would be copied here and then replaced: its rules belong in the code.
+        // A _headers file in public/ would be copied here and then replaced: its rules belong in the code.
         if (
           await access(file).then(
             () => true,

@@ -1,7 +1,8 @@
 /**
- * The fourth service of support/service-fixture.ts on the built copy, registered by
- * tests/integration/articles.test.ts: its page, its place by `order` in every menu and list and in
- * the sitemap, and its booking labels, all without a line of code written for it.
+ * The fourth service of tests/support/service-fixture.ts on the built copy, registered by
+ * tests/integration/src/lib/build-time/articles/articles.test.ts: its page, its place by `order`
+ * in every menu and list and in the sitemap, and its booking labels, all without a line of code
+ * written for it.
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';

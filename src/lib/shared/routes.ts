@@ -43,8 +43,6 @@ export function isServiceRoute(path: string): boolean {
   return /^[^/]+$/.test(path.startsWith(`${servicesRoute}/`) ? path.slice(servicesRoute.length + 1) : '');
 }
 
-/** The id of the service a service page's route shows: /services/content → content. */
-
 /** The order services are listed in everywhere: by `order`, then by id where two share one. */
 export const byServiceOrder = (a: { id: string; order: number }, b: { id: string; order: number }) =>
   a.order - b.order || a.id.localeCompare(b.id);

@@ -4,7 +4,8 @@
  * island's real server HTML, hydrated as on the page: the phone menu's toggle and its state, the
  * FAQ questions as buttons with their state, the contact form's field errors and its result (live
  * regions). Expected words come from the content files. The floating booking button and the cookie
- * banner are Astro components, read from the built pages: tests/e2e/js/screen-reader.once.spec.ts.
+ * banner are Astro components, heard on the built pages: tests/e2e/js/floating-booking.spec.ts and
+ * tests/e2e/js/analytics-consent.desktop.spec.ts.
  */
 import { readFileSync } from 'node:fs';
 import { act } from 'react';

@@ -1,0 +1,121 @@
+/**
+ * Every repository path the docs (README, CONTRIBUTING, CONTENT, docs/) and the code's comments
+ * name exists, so a rename or a deletion cannot leave a reader following a path to nothing. A
+ * path is a name starting at one of the repository's top-level entries (`src/lib/…`,
+ * `package.json`); a name cut short by a wildcard or a placeholder (`src/content/blog/*.md`,
+ * `tests/e2e/{js,no-js}/…`) is checked up to where it was cut. Under `src/content/` the editors'
+ * files come and go, so there only the folder below it must be one the content loaders read.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const project = resolve(import.meta.dirname, '../..');
+const read = (file: string) => readFileSync(join(project, file), 'utf8');
+
+/** The top-level entries git keeps: all but `.git` and what `.gitignore` leaves out. */
+function repositoryRoots(): string[] {
+  const patterns = read('.gitignore')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const negated = line.startsWith('!');
+      const glob = line.replace(/^!/, '').replace(/\/$/, '');
+      const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
+      return { negated, pattern: new RegExp(`^${source}$`) };
+    });
+  const ignored = (name: string) =>
+    patterns.reduce((state, { negated, pattern }) => (pattern.test(name) ? !negated : state), false);
+  return readdirSync(project).filter((name) => name !== '.git' && !ignored(name));
+}
+
+const roots = repositoryRoots();
+const escaped = roots.map((name) => name.replace(/[.+^${}()|[\]\\]/g, '\\$&')).join('|');
+/** A root, then path segments; not inside a longer name, a URL or another path. */
+const pathPattern = new RegExp(`(?<![\\w@./~-])(?:${escaped})(?:/[\\w.@+-]*)*(?![\\w-])`, 'g');
+
+/** The content folders the loaders read, whether or not an editor has left files in them. */
+const contentFolders = new Set([
+  ...readdirSync(join(project, 'src/content')),
+  ...filesUnder(['src']).flatMap((file) =>
+    [...read(file).matchAll(/['"`]\.\/src\/content\/([\w-]+)/g)].map(([, folder = '']) => folder),
+  ),
+]);
+
+/** True when a name cut short by a wildcard starts some entry of its folder (`analytics-` of `analytics-*`). */
+function startsAnEntry(path: string): boolean {
+  const folder = join(project, path.slice(0, path.lastIndexOf('/') + 1));
+  const start = path.slice(path.lastIndexOf('/') + 1);
+  return existsSync(folder) && readdirSync(folder).some((name) => name.startsWith(start));
+}
+
+/** The repository paths a text names that do not exist. */
+function missingPaths(text: string): string[] {
+  const named = [...text.matchAll(pathPattern)].map((match) => {
+    const cut = /[*{<…[]/.test(text[match.index + match[0].length] ?? '') && !match[0].endsWith('/');
+    return { path: cut ? match[0] : match[0].replace(/\.+$/, ''), cut };
+  });
+  const missing = named.filter(({ path, cut }) => {
+    if (existsSync(join(project, path)) || (cut && startsAnEntry(path))) return false;
+    const content = /^src\/content\/([^/]+)\/./.exec(path);
+    return !(content && contentFolders.has(content[1] ?? ''));
+  });
+  return [...new Set(missing.map(({ path }) => path))];
+}
+
+function filesUnder(folders: string[]): string[] {
+  return folders.flatMap((folder) =>
+    readdirSync(join(project, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(project, join(entry.parentPath, entry.name))),
+  );
+}
+
+const scriptComments = /\/\*[\s\S]*?\*\/|(?<![:\\'"`\w])\/\/.*$|<!--[\s\S]*?-->/gm;
+const hashComments = /(?:^|\s)#.*$/gm;
+/** The comments of a source or configuration file: what its prose says. */
+function commentsOf(file: string): string {
+  const text = read(file);
+  const pattern = /\.(ya?ml|toml)$|(^|\/)(\.ci\/run|\.env\.example|\.nvmrc)$/.test(file)
+    ? hashComments
+    : scriptComments;
+  return [...text.matchAll(pattern)].map(([comment]) => comment).join('\n');
+}
+
+const documents = ['README.md', 'CONTRIBUTING.md', 'CONTENT.md', ...filesUnder(['docs'])].filter((file) =>
+  file.endsWith('.md'),
+);
+/** Every folder but the files served as they are (public/); test fixtures are data, not prose. */
+const codeFolders = roots.filter((name) => name !== 'public' && statSync(join(project, name)).isDirectory());
+const codeFile = /\.(ts|tsx|mts|mjs|js|astro|css|ya?ml|toml)$|^\.ci\/run$|^\.env\.example$/;
+const code = [...filesUnder(codeFolders), ...roots].filter(
+  (file) => codeFile.test(file) && !file.includes('/fixtures/'),
+);
+
+describe('paths named in the docs and comments', () => {
+  it('finds a path that does not exist, and only that one', () => {
+    const text =
+      'See `src/lib/shared/made-up.ts` beside src/lib/shared/paths.ts, and https://x.example/src/nope.';
+    expect(missingPaths(text)).toEqual(['src/lib/shared/made-up.ts']);
+  });
+
+  it('checks a wildcard path up to the wildcard, and editors’ files by their content folder', () => {
+    const wildcards =
+      'tests/e2e/js/*.spec.ts, tests/e2e/js/analytics-*.ts, tests/made-up/*.ts, tests/e2e/made-up-*.ts';
+    expect(missingPaths(wildcards)).toEqual(['tests/made-up/', 'tests/e2e/made-up-']);
+    expect(missingPaths('src/content/blog/a-new-post.md, src/content/gone/old.md')).toEqual([
+      'src/content/gone/old.md',
+    ]);
+  });
+
+  it.each(documents)('%s names only paths that exist', (file) => {
+    expect(missingPaths(read(file))).toEqual([]);
+  });
+
+  it('the code’s comments name only paths that exist', () => {
+    expect(code.length).toBeGreaterThan(100);
+    const missing = code.flatMap((file) => missingPaths(commentsOf(file)).map((path) => `${file}: ${path}`));
+    expect(missing).toEqual([]);
+  });
+});
