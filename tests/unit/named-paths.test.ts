@@ -4,10 +4,11 @@
  * path is a name starting at one of the repository's top-level entries (`src/lib/…`,
  * `package.json`); a name cut short by a wildcard or a placeholder (`src/content/blog/*.md`,
  * `tests/e2e/{js,no-js}/…`) is checked up to where it was cut. Under `src/content/` the editors'
- * files come and go, so there only the folder below it must be one the content loaders read.
+ * files come and go, so there only the folder below it must be one the content loaders read. A
+ * document's relative Markdown links must lead to a file too, read from the document's folder.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const project = resolve(import.meta.dirname, '../..');
@@ -64,6 +65,16 @@ function missingPaths(text: string): string[] {
   return [...new Set(missing.map(({ path }) => path))];
 }
 
+/** The targets of a Markdown document's relative links (code left out) that lead to no file. */
+function brokenLinks(file: string, text: string): string[] {
+  const prose = text.replace(/```[\s\S]*?```|`[^`\n]*`/g, '');
+  const targets = [...prose.matchAll(/\]\(([^)\s]+)\)/g)].map(
+    ([, target = '']) => target.split('#')[0] ?? '',
+  );
+  const relative = targets.filter((target) => target && !/^([a-z]+:|\/)/.test(target));
+  return relative.filter((target) => !existsSync(join(project, dirname(file), target)));
+}
+
 function filesUnder(folders: string[]): string[] {
   return folders.flatMap((folder) =>
     readdirSync(join(project, folder), { recursive: true, withFileTypes: true })
@@ -100,6 +111,13 @@ describe('paths named in the docs and comments', () => {
     expect(missingPaths(text)).toEqual(['src/lib/shared/made-up.ts']);
   });
 
+  it('finds a relative link to no file, read from the linking document’s folder', () => {
+    const text =
+      '[guide](../CONTENT.md), [site](https://x.example), [top](#top), `[code](gone.md)`, [gone](gone.md)';
+    expect(brokenLinks('docs/page.md', text)).toEqual(['gone.md']);
+    expect(brokenLinks('README.md', '[guide](CONTENT.md) [more](docs/)')).toEqual([]);
+  });
+
   it('checks a wildcard path up to the wildcard, and editors’ files by their content folder', () => {
     const wildcards =
       'tests/e2e/js/*.spec.ts, tests/e2e/js/analytics-*.ts, tests/made-up/*.ts, tests/e2e/made-up-*.ts';
@@ -109,8 +127,9 @@ describe('paths named in the docs and comments', () => {
     ]);
   });
 
-  it.each(documents)('%s names only paths that exist', (file) => {
+  it.each(documents)('%s names only paths that exist, and links only to files that exist', (file) => {
     expect(missingPaths(read(file))).toEqual([]);
+    expect(brokenLinks(file, read(file))).toEqual([]);
   });
 
   it('the code’s comments name only paths that exist', () => {
