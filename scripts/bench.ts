@@ -10,8 +10,9 @@
  * Lighthouse's crawlability audit) and Best Practices on the 404, where Chrome itself logs the
  * 404 status as a console error.
  *
- * Then the second page (scripts/bench/second-page.ts): on a slow phone, tap → the next page's first
- * contentful paint, with and without the Speculation-Rules header.
+ * Then on a slow phone (scripts/bench/slow-phone.ts): each island's first tap, a repeat visit and
+ * Back (beside the compared build), and tap → the next page's first contentful paint, with and
+ * without the Speculation-Rules header.
  *
  * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
  * the home page). Why they differed (an opener policy on public pages, since removed) is under
@@ -32,6 +33,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { benchOptions } from './bench/options.ts';
+import { servedAsBuilt } from './bench/compared-build.ts';
 import type { Metric, RouteRow, Sample } from './bench/report.ts';
 
 const project = resolve(import.meta.dirname, '..');
@@ -126,7 +128,11 @@ async function serve(root: string) {
   return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
 }
 const { server, origin } = await serve(dist);
-const compared = comparison ? { ...comparison, ...(await serve(comparison.dir)) } : undefined;
+const comparedRoot = comparison && (await servedAsBuilt(comparison.dir));
+const compared =
+  comparison && comparedRoot
+    ? { ...comparison, root: comparedRoot, ...(await serve(comparedRoot)) }
+    : undefined;
 
 const systemChromium = '/usr/bin/chromium';
 const chrome = await chromeLauncher.launch({
@@ -173,9 +179,9 @@ async function measure(route: string, start: Start, site = origin, attempts = 3)
 type Results = Record<string, Record<string, { samples: Sample[]; median: Sample }>>;
 const results: Results = {};
 const comparedResults: Results = {};
-// Loaded only when used: it brings Playwright, which --help and --function-only do without.
-const secondPage = values['no-taps'] ? undefined : await import('./bench/second-page.ts');
-let taps: Awaited<ReturnType<NonNullable<typeof secondPage>['benchSecondPage']>> | undefined;
+// Loaded only when used: it brings puppeteer, which --help and --function-only do without.
+const slowPhone = values['no-taps'] ? undefined : await import('./bench/slow-phone.ts');
+let taps: Awaited<ReturnType<NonNullable<typeof slowPhone>['benchSlowPhone']>> | undefined;
 
 /** Measures `route` of one site `runs` times from `start` into `into`, keeping every report. */
 async function measureRoute(into: Results, site: string, route: string, start: Start, prefix = '') {
@@ -197,14 +203,14 @@ try {
       for (const route of compared.routes)
         await measureRoute(comparedResults, compared.origin, route, start, 'compared-');
   }
-  if (secondPage) taps = await secondPage.benchSecondPage(dist, runs, chrome.port);
+  if (slowPhone) taps = await slowPhone.benchSlowPhone(dist, compared, runs, chrome.port);
 } finally {
   chrome.kill();
   server.close();
   compared?.server.close();
 }
 
-let missed = taps && secondPage ? secondPage.printSecondPage(taps, runs) : 0;
+let missed = taps && slowPhone ? slowPhone.printSlowPhone(taps, runs) : 0;
 for (const start of tapsOnly ? [] : starts) {
   const rows: RouteRow[] = routes.map((route) => ({
     route: label(route),

@@ -15,8 +15,9 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --no-build            measure dist/ as it is, without building first
   --compare DIR         also measure another static build (a template, an earlier commit) in the
                         same run: its indexable pages (or the --route ones), built as name.html
-  --no-taps             leave out the second-page measure (tap → next page's first paint)
-  --taps-only           measure only the second page (no Lighthouse, no function timings)
+  --no-taps             leave out the slow phone's measures (first taps, repeat visit and Back,
+                        tap → next page's first paint)
+  --taps-only           measure only those (no Lighthouse, no function timings)
   --function-only       time the contact function and the retry job only
   --job-only            time the retry job only
   --articles [N]        time builds instead: N generated posts (default 200), cold and after one edit

@@ -19,9 +19,9 @@ import type { TapSample } from './tap-report.ts';
 import { slowPhoneLink, throttledLink } from './throttled-link.ts';
 
 /** Lighthouse's mobile screen (a mid-range phone), and its CPU slowdown. */
-const phone = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const cpuSlowdown = 4;
-const holdMs = 100;
+export const phone = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const cpuSlowdown = 4;
+export const holdMs = 100;
 /** Time on the first page before the tap, as a visitor reads before tapping. */
 const readingMs = 2000;
 
@@ -46,9 +46,9 @@ export async function serveThrottled(root: string) {
   };
 }
 
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+export const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function touch(page: Page, selector: string) {
+export async function touch(page: Page, selector: string) {
   const target = await page.waitForSelector(selector, { visible: true });
   if (!target) throw new Error(`Nothing to tap at ${selector}`);
   await target.scrollIntoView();
