@@ -1,7 +1,8 @@
 /**
- * The rules CONTRIBUTING.md states that no linter checks: small files, the environment read in
- * one module per runtime, the functions apart from pages and islands, test tooling under tests/,
- * the tooling the tests and the bench share in tools/, browser tests that never wait for network idle.
+ * The rules CONTRIBUTING.md states that no linter checks: small files and a short README, the
+ * environment read in one module per runtime, the functions apart from pages and islands, test
+ * tooling under tests/, the tooling the tests and the bench share in tools/, browser tests that
+ * never wait for network idle.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -28,6 +29,11 @@ describe('conventions', () => {
     expect(runtime.filter((file) => lines(file) > 250)).toEqual([]);
     const tests = filesUnder('tests', /\.ts$/).filter((file) => lines(file) > 400);
     expect(tests).toEqual([]);
+  });
+
+  it('keeps the README a manual a newcomer reads in ten minutes: at most 300 lines', () => {
+    // Figures, journals and the details behind a section go to docs/, which the README points to.
+    expect(lines('README.md')).toBeLessThanOrEqual(300);
   });
 
   it('reads the environment only in the configuration module of each runtime', () => {
