@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { configModules } from '../support/config-modules.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const filesUnder = (root: string, pattern: RegExp) =>
@@ -37,12 +38,6 @@ describe('conventions', () => {
   });
 
   it('reads the environment only in the configuration module of each runtime', () => {
-    const configModules = [
-      'src/site.config.ts',
-      'src/lib/build-time/build-config.ts',
-      'enquiries/mail-settings.ts',
-      'server/config.ts',
-    ];
     // A renamed module must be renamed here too, or the rule would quietly stop covering it.
     expect(configModules.filter((file) => !existsSync(join(project, file)))).toEqual([]);
     // Entry points hand the whole environment in (`serverConfig(process.env)`); Astro's MODE is

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertValid, parseWebAddress, readEnv } from '@/lib/shared/env';
+import { configModules } from '../../../../support/config-modules.ts';
 
 describe('readEnv', () => {
   it('trims values and counts blank ones as unset', () => {
@@ -77,12 +78,6 @@ describe('assertValid', () => {
 });
 
 describe('the environment', () => {
-  const configModules = [
-    'src/site.config.ts',
-    'src/lib/build-time/build-config.ts',
-    'enquiries/mail-settings.ts',
-    'server/config.ts',
-  ];
   const runtimeFiles = ['src', 'enquiries', 'functions', 'server']
     .flatMap((folder) =>
       readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((file) => join(folder, file)),
