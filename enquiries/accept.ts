@@ -6,7 +6,8 @@
  * The same id twice is answered as received once more and never mailed again; while the first
  * is still being handled, the second waits for it and gets the same answer. A send whose record
  * the store did not confirm (its answer late or an error: it may have been written) is saved as
- * delivered once the store answers again, so the job never mails it a second time.
+ * delivered once the store answers again, so the job never mails it a second time; so is a send
+ * whose "delivered" the store refused, while its lease keeps the job off it.
  */
 import { attemptDelivery, type DeliveryDeps } from './send.ts';
 import { saveDeliveredLater } from './saving-delivered.ts';
@@ -86,9 +87,11 @@ async function accept(
   const attempt = await attemptDelivery(record, { ...deps, route }, stored.ok);
   // `unmarked`: stored, sent, and "delivered" not saved (the retry job marks it, never re-sends it).
   const wasStored = !stored.ok ? 'no' : attempt.delivered && !attempt.saved ? 'unmarked' : 'yes';
-  if (attempt.delivered && !stored.ok && stored.code !== 'STORE_FULL') {
-    waitUntil(saveDeliveredLater(markDelivered(record, deps.now()), deps));
-  }
+  // Sent, and "delivered" not saved (the store refused it, or never confirmed the record): saved
+  // later, for as long as this instance runs. The lease keeps any other sender off it meanwhile,
+  // the job on Netlify included, which shares no memory with this function.
+  const unmarked = stored.ok ? attempt.delivered && !attempt.saved : stored.code !== 'STORE_FULL';
+  if (attempt.delivered && unmarked) waitUntil(saveDeliveredLater(markDelivered(record, deps.now()), deps));
   if (attempt.delivered) {
     logOutcome('sent', { id, via: attempt.delivery.via, stored: wasStored, flagged });
     return { ok: true };

@@ -70,6 +70,7 @@ export function startEnquiryHost({
     env,
     brand: site.brand,
     unsaved: new Set<string>(),
+    sending: new Set<string>(),
   };
   const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter, site };
   const serve =

@@ -16,6 +16,14 @@ export const enquiryPolicy = {
   giveUpAfterMs: day,
   deleteDeliveredAfterMs: 30 * day,
   deleteFailedAfterMs: 90 * day,
+  /**
+   * How long a send holds its record (the lease, saved before the mail server is contacted): far
+   * above the longest send and the saving of its outcome (about 31 s, enquiries/host.ts, then
+   * about two minutes more while the store refuses "delivered"), so neither a slow send, nor a
+   * refused save, nor a clock stepped minutes forward hands a live send to another sender. A send
+   * whose outcome could not be saved by then goes again, with the same Message-ID.
+   */
+  sendLeaseMs: 10 * minute,
 } as const;
 
 /**

@@ -33,6 +33,12 @@ export interface EnquiryRecord {
   firstAttemptAt?: string;
   /** Not retried before this moment; also holds off a second sender while one attempt runs. */
   nextAttemptAt: string;
+  /**
+   * When a send was handed to the mail server: saved before the send, cleared with its outcome.
+   * Set on a record no one is sending (its lease over), the outcome was never saved: it is sent
+   * again, with the same Message-ID.
+   */
+  sendingSince?: string;
   deliveredAt?: string;
   failedAt?: string;
   lastError?: SendError;
@@ -100,27 +106,30 @@ export function newUnsentRecord(
   };
 }
 
-/** The record as an attempt starts: counted, and leased until its backoff runs out. */
+/** The record as an attempt starts: counted, marked as being sent, and leased for the send. */
 export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecord {
   const { reason: _, ...rest } = record;
-  const attempts = record.attempts + 1;
   const at = new Date(nowMs).toISOString();
   return {
     ...rest,
     status: 'pending',
-    attempts,
+    attempts: record.attempts + 1,
     firstAttemptAt: record.firstAttemptAt ?? (record.attempts > 0 ? record.receivedAt : at),
-    nextAttemptAt: new Date(nowMs + backoffMs(attempts)).toISOString(),
+    sendingSince: at,
+    nextAttemptAt: new Date(nowMs + enquiryPolicy.sendLeaseMs).toISOString(),
   };
 }
 
 export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryRecord {
-  const { lastError: _, ...rest } = record;
+  const { lastError: _, sendingSince: __, ...rest } = record;
   return { ...rest, status: 'delivered', deliveredAt: new Date(nowMs).toISOString() };
 }
 
-export function markFailedAttempt(record: EnquiryRecord, error: SendError): EnquiryRecord {
-  return { ...record, lastError: error };
+/** A failed attempt: due again once its backoff (1, 2, 4 … 60 minutes) from now has run out. */
+export function markFailedAttempt(record: EnquiryRecord, error: SendError, nowMs: number): EnquiryRecord {
+  const { sendingSince: _, ...rest } = record;
+  const nextAttemptAt = new Date(nowMs + backoffMs(record.attempts)).toISOString();
+  return { ...rest, lastError: error, nextAttemptAt };
 }
 
 export function markUndeliverable(record: EnquiryRecord, nowMs: number): EnquiryRecord {

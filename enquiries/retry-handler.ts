@@ -18,6 +18,8 @@ export interface RetryDeps {
   env: Env;
   /** Ids sent and not yet saved as delivered, shared with the contact function (send.ts). */
   unsaved?: Set<string>;
+  /** Ids this process is sending right now, shared the same way (send.ts, `sendingHere`). */
+  sending?: Set<string>;
   /** Asks a run to start no new work (a server shutting down). */
   signal?: AbortSignal;
 }

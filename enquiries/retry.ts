@@ -15,9 +15,9 @@
  * skips it; a new record is written with its first attempt's lease, so no run takes it while the
  * visitor's request sends it. A run that dies after sending and before saving "delivered" leaves
  * the record leased: it is sent again, with the same Message-ID, only once the lease has run out
- * (a minute or more, past any send's time limit).
+ * (ten minutes, far past any send's time limit: enquiryPolicy.sendLeaseMs).
  */
-import { attemptDelivery, type DeliveryDeps } from './send.ts';
+import { attemptDelivery, sendingHere, type DeliveryDeps } from './send.ts';
 import { saveDelivered, sentUnsaved } from './saving-delivered.ts';
 import { listingKey, orphanAfterMs, type Listed } from './store/store.ts';
 import { dueAction, markDelivered, markUndeliverable, startAttempt, type EnquiryRecord } from './record.ts';
@@ -148,6 +148,11 @@ async function retry(record: EnquiryRecord, version: string, deps: DeliveryDeps,
   if (sentUnsaved(record.id, deps)) {
     // Sent by this process, its "delivered" not saved then: save it now, never send it twice.
     if (await saveDelivered(markDelivered(record, deps.now()), deps)) await forget(wasDue, deps, summary);
+    return;
+  }
+  if (sendingHere(record.id, deps)) {
+    // Sent by this process right now (its lease over only by the wall clock): never a second send.
+    summary.skipped += 1;
     return;
   }
   const leased = startAttempt(record, deps.now());

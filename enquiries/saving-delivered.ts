@@ -1,16 +1,18 @@
 /**
- * Saving "delivered" once the mail server has accepted an enquiry: retried, never the send. While
- * it has not been saved, the id is remembered (`unsaved`: this process's own by default, or one a
- * host shares between the contact function and the retry job), so the job marks it rather than
- * mailing it again. Never throws.
+ * Saving a send's outcome. "Delivered", once the mail server has accepted an enquiry: retried,
+ * never the send. While it has not been saved, the id is remembered (`unsaved`: this process's own
+ * by default, or one a host shares between the contact function and the retry job), so the job
+ * marks it rather than mailing it again. A failed attempt: only over the lease it ran under.
+ * Never throws.
  */
 import { logOutcome } from './log-outcome.ts';
-import type { EnquiryRecord } from './record.ts';
+import { markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
 import type { EnquiryStore } from './store/store.ts';
 import { storeDeadlineMs } from './store/deadline.ts';
 
 interface SavingDeps {
   store: EnquiryStore;
+  now: () => number;
   /** Ids sent and not yet saved as delivered; this process's own by default. */
   unsaved?: Set<string>;
 }
@@ -66,13 +68,35 @@ export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Pr
 
 /**
  * Saves "delivered" for a record sent while the store did not confirm it was written (it may have
- * been, with its answer late): until the store answers, the id counts as sent and unsaved, so this
- * process's job marks it rather than mailing it again, and the save is tried again for about two
- * minutes. Never throws.
+ * been, with its answer late) or refused its "delivered": until the store answers, the id counts
+ * as sent and unsaved, so this process's job marks it rather than mailing it again, and the save
+ * is tried again for about two minutes, well within the send's lease. Never throws.
  */
 export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
   unsaved.add(record.id);
   // Marked by the job meanwhile: nothing left to save.
   return saveWithPauses(record, unsaved, laterPausesMs, () => !unsaved.has(record.id), deps);
+}
+
+/**
+ * Saves a failed attempt over the record exactly as `leased` left it (a save conditional on the
+ * version read), so a failure never overwrites "delivered" or another sender's newer lease. False
+ * when the record has moved on, or the store did not answer: the lease then brings it back.
+ */
+export async function saveFailedAttempt(
+  leased: EnquiryRecord,
+  error: SendError,
+  deps: SavingDeps,
+): Promise<boolean> {
+  const read = await deps.store.readVersioned(leased.id);
+  if (!read.ok || !read.value) return false;
+  const { record, version } = read.value;
+  const ours =
+    record.status === 'pending' &&
+    record.attempts === leased.attempts &&
+    record.sendingSince === leased.sendingSince;
+  if (!ours) return false;
+  const saved = await deps.store.save(markFailedAttempt(record, error, deps.now()), version);
+  return saved.ok && saved.value;
 }

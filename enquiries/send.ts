@@ -11,9 +11,9 @@ import nodemailer from 'nodemailer';
 import { budgetRangeLabel, projectTypeLabel, type Enquiry } from '../src/lib/shared/enquiry.ts';
 import { escapeHtml } from '../src/lib/shared/html-escape.ts';
 import type { MailRoute } from './mail-settings.ts';
-import { markDelivered, markFailedAttempt, type EnquiryRecord, type SendError } from './record.ts';
+import { markDelivered, type EnquiryRecord, type SendError } from './record.ts';
 import type { EnquiryStore } from './store/store.ts';
-import { saveDelivered } from './saving-delivered.ts';
+import { saveDelivered, saveFailedAttempt } from './saving-delivered.ts';
 
 export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
 
@@ -162,6 +162,18 @@ export interface DeliveryDeps {
    * and the retry job must share one (a host that loads them apart passes its own to both).
    */
   unsaved?: Set<string>;
+  /** Ids being sent by this process right now, shared the same way (`sendingHere`). */
+  sending?: Set<string>;
+}
+
+const processSending = new Set<string>();
+
+/**
+ * Whether this process is sending `id` right now. Known without any clock, so the job in the same
+ * process never takes a live send, whatever the wall clock does; across processes the lease holds.
+ */
+export function sendingHere(id: string, deps: Pick<DeliveryDeps, 'sending'>): boolean {
+  return (deps.sending ?? processSending).has(id);
 }
 
 type Attempt =
@@ -186,20 +198,26 @@ export function enquiryEmail(
 }
 
 /**
- * Sends `record` (already counted as an attempt) and, when it is `stored`, stores how it went.
- * Never throws.
+ * Sends `record` (already counted as an attempt, its lease saved when it is `stored`) and, when
+ * it is `stored`, stores how it went. Never throws.
  */
 export async function attemptDelivery(
   record: EnquiryRecord,
   deps: DeliveryDeps,
   stored = true,
 ): Promise<Attempt> {
-  const delivery = await deps.mailer(enquiryEmail(record, deps.route, deps.brand), deps.route);
-  if (delivery.ok) {
-    const saved = stored && (await saveDelivered(markDelivered(record, deps.now()), deps));
-    return { delivered: true, delivery, saved };
+  const sending = deps.sending ?? processSending;
+  sending.add(record.id);
+  try {
+    const delivery = await deps.mailer(enquiryEmail(record, deps.route, deps.brand), deps.route);
+    if (delivery.ok) {
+      const saved = stored && (await saveDelivered(markDelivered(record, deps.now()), deps));
+      return { delivered: true, delivery, saved };
+    }
+    const { ok: _, ...error } = delivery;
+    const saved = stored && (await saveFailedAttempt(record, error, deps));
+    return { delivered: false, error, saved };
+  } finally {
+    sending.delete(record.id);
   }
-  const { ok: _, ...error } = delivery;
-  const saved = stored && (await deps.store.save(markFailedAttempt(record, error))).ok;
-  return { delivered: false, error, saved };
 }

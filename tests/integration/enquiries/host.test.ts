@@ -2,8 +2,9 @@
  * The self-hosted wiring (enquiries/host.ts) that `npm start` and `npm run dev` share. Under
  * `npm run dev` the function is loaded through Vite, apart from the job: a failed save of
  * "delivered" must still keep the job from mailing the enquiry again, so both share the host's
- * memory of sends not yet saved. And a stop lets a send in progress and its save finish before
- * the store is closed.
+ * memory of sends not yet saved. The job never takes a send still running, even when the clock
+ * steps forward past the old one-minute lease. And a stop lets a send in progress and its save
+ * finish before the store is closed.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,7 +18,12 @@ import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { submissionIdField } from '../../../src/lib/shared/submission.ts';
 import { site } from '../../../src/site.config.ts';
 import { sampleEnquiry } from '../../support/enquiries.ts';
-import { smtpTestEnv, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+import {
+  smtpTestEnv,
+  startSmtpServer,
+  waitFor,
+  type TestSmtpServer,
+} from '../../support/smtp-test-server.ts';
 import { enquiryPolicy } from '../../../enquiries/policy.ts';
 
 let root: string;
@@ -81,7 +87,7 @@ describe('the enquiry host', () => {
 
     // The store answers again; the job's next run comes after the send's lease has run out.
     savesFail = false;
-    clock += enquiryPolicy.firstBackoffMs + 60_000;
+    clock += enquiryPolicy.sendLeaseMs + 60_000;
     await vi.advanceTimersByTimeAsync(60_000);
     await host.stop();
     expect(smtp.received).toHaveLength(1);
@@ -103,6 +109,30 @@ describe('the enquiry host', () => {
     expect(smtp.received).toHaveLength(1);
     expect((await answer).status).toBe(200);
     expect((await again.contactDeps.store.list()).ok).toBe(false); // closed
+    const reopened = openSqliteStore(join(root, 'data'));
+    expect(await statuses(reopened)).toEqual(['delivered']);
+    await reopened.close();
+  });
+
+  it('never lets the job take a send still running when the clock steps two minutes forward', async () => {
+    smtp = await startSmtpServer({ fault: 'slow-answer' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let clock = Date.UTC(2030, 5, 1, 12);
+    const host = startEnquiryHost({
+      directory: join(root, 'data'),
+      site,
+      env: smtpTestEnv(smtp.port),
+      now: () => clock,
+    });
+    const answer = host.contact(post(), { ip: '192.0.2.11' });
+    // The mail server has the message and takes 1.5 s to answer: the clock steps meanwhile, and
+    // the job's next run comes.
+    await waitFor(() => smtp?.connections.opened === 1, 5000);
+    clock += 2 * 60_000;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await answer).status).toBe(200);
+    await host.stop();
+    expect(smtp.received).toHaveLength(1);
     const reopened = openSqliteStore(join(root, 'data'));
     expect(await statuses(reopened)).toEqual(['delivered']);
     await reopened.close();

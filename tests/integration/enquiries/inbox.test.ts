@@ -30,10 +30,11 @@ const directory = path.join(mkdtempSync(path.join(tmpdir(), 'enquiries-command-'
 const store = openSqliteStore(directory);
 let printed: string[];
 
-const pending = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000), {
-  code: 'EAUTH',
-  responseCode: 535,
-});
+const pending = markFailedAttempt(
+  newRecord('a'.repeat(32), sampleEnquiry, false, received + 60_000),
+  { code: 'EAUTH', responseCode: 535 },
+  received + 60_000,
+);
 const kept = newUnsentRecord('d'.repeat(32), sampleEnquiry, false, received + 180_000);
 const mail = { from: 'Agency website <website@agency.example>', to: 'enquiries@agency.example' };
 const delivered = markDelivered(newRecord('b'.repeat(32), sampleEnquiry, false, received), received);

@@ -45,7 +45,7 @@ describe('the retry job, exactly once', () => {
           idOf(round, n),
           sampleEnquiry,
           false,
-          Date.now() - 2 * enquiryPolicy.firstBackoffMs,
+          Date.now() - 2 * enquiryPolicy.sendLeaseMs,
         );
         expect((await store.save(record)).ok).toBe(true);
         expected.push(`<enquiry-${record.id}@agency.example>`);
@@ -58,12 +58,7 @@ describe('the retry job, exactly once', () => {
   it('leaves a record leased by a run that died alone until the lease runs out, then mails it once', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      const record = newRecord(
-        idOf(9, 1),
-        sampleEnquiry,
-        false,
-        Date.now() - 2 * enquiryPolicy.firstBackoffMs,
-      );
+      const record = newRecord(idOf(9, 1), sampleEnquiry, false, Date.now() - 2 * enquiryPolicy.sendLeaseMs);
       const leased = startAttempt(record, Date.now());
       expect((await store.save(leased)).ok).toBe(true);
       const retry = createRetryHandler(realDeps());

@@ -1,6 +1,6 @@
 /**
- * The rules of a stored enquiry's life: ids, backoff, giving up, retention, and an enquiry kept
- * while mail is not configured, then sent once it is.
+ * The rules of a stored enquiry's life: ids, the lease of a send, backoff, giving up, retention,
+ * and an enquiry kept while mail is not configured, then sent once it is.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   dueAction,
   enquiryId,
   markDelivered,
+  markFailedAttempt,
   markUndeliverable,
   newRecord,
   newUnsentRecord,
@@ -20,12 +21,14 @@ import { enquiryPolicy } from '../../../enquiries/policy.ts';
 const minute = 60_000;
 const t0 = Date.UTC(2030, 2, 3, 23, 0);
 
-/** How long a record waits after its `attempts`th attempt starts, before the next one is due. */
+const refused = { code: 'EENVELOPE', responseCode: 550 };
+
+/** How long a record waits after its `attempts`th attempt failed, before the next one is due. */
 function backoffMs(attempts: number): number {
   let record = newRecord('b'.repeat(32), sampleEnquiry, false, t0);
   for (let n = 1; n < attempts; n += 1) record = startAttempt(record, t0);
   expect(record.attempts).toBe(attempts);
-  return Date.parse(record.nextAttemptAt) - t0;
+  return Date.parse(markFailedAttempt(record, refused, t0).nextAttemptAt) - t0;
 }
 
 afterEach(() => {
@@ -64,11 +67,20 @@ describe('the retry rules', () => {
     ]);
   });
 
-  it('retry a pending enquiry once its backoff is over, and give up after 24 hours', () => {
+  it('hold a send’s record for its lease, marked as handed to the mail server until its outcome', () => {
     const record = newRecord('a'.repeat(32), sampleEnquiry, false, t0);
+    expect(record).toMatchObject({ attempts: 1, sendingSince: new Date(t0).toISOString() });
+    expect(dueAction(record, t0 + enquiryPolicy.sendLeaseMs - 1)).toBe('wait');
+    expect(dueAction(record, t0 + enquiryPolicy.sendLeaseMs)).toBe('retry');
+    expect(markDelivered(record, t0 + minute).sendingSince).toBeUndefined();
+    expect(markFailedAttempt(record, refused, t0 + minute).sendingSince).toBeUndefined();
+  });
+
+  it('retry a pending enquiry once its backoff is over, and give up after 24 hours', () => {
+    const record = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, t0), refused, t0);
     expect(dueAction(record, t0 + minute - 1)).toBe('wait');
     expect(dueAction(record, t0 + minute)).toBe('retry');
-    const second = startAttempt(record, t0 + minute);
+    const second = markFailedAttempt(startAttempt(record, t0 + minute), refused, t0 + minute);
     expect(second).toMatchObject({ attempts: 2, nextAttemptAt: new Date(t0 + 3 * minute).toISOString() });
     expect(dueAction(second, t0 + 2 * minute)).toBe('wait');
     expect(dueAction(second, t0 + enquiryPolicy.giveUpAfterMs + 1)).toBe('give-up');
@@ -123,8 +135,8 @@ describe('an enquiry kept while mail is not configured', () => {
     expect(first).toMatchObject({ attempts: 1, firstAttemptAt: new Date(configuredAt).toISOString() });
     expect(first.reason).toBeUndefined();
     expect(awaitsMailConfiguration(first)).toBe(false);
-    expect(dueAction(first, configuredAt + minute - 1)).toBe('wait');
-    expect(dueAction(first, configuredAt + minute)).toBe('retry');
+    expect(dueAction(first, configuredAt + enquiryPolicy.sendLeaseMs - 1)).toBe('wait');
+    expect(dueAction(first, configuredAt + enquiryPolicy.sendLeaseMs)).toBe('retry');
   });
 
   it('is given up 24 hours after its first real attempt, and purged only after that', () => {

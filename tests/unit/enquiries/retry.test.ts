@@ -162,10 +162,10 @@ describe('the retry job', () => {
   });
 
   it('drops an index entry its record no longer needs once it has been due a minute, never earlier', async () => {
-    const sentAt = 10 * 60_000;
+    const sentAt = enquiryPolicy.sendLeaseMs + 10 * 60_000;
     const record = markDelivered(due(1), sentAt);
     const { store, blobs } = storeWith([record]);
-    const leftBehind = indexKey(due(1)) ?? ''; // due at one minute: long past
+    const leftBehind = indexKey(due(1)) ?? ''; // due when its first lease ran out: long past
     const justWritten = `due/${String(sentAt).padStart(13, '0')}-${idOf(2)}`; // its record not there yet
     blobs.seed('enquiries-index', leftBehind, '');
     blobs.seed('enquiries-index', justWritten, '');

@@ -3,7 +3,8 @@
  * on disk (enquiries/store/sqlite.ts, self-hosting) and Netlify Blobs through the package's local
  * server (enquiries/store/blobs.ts, the stand-in for Netlify). Whatever holds the records, a
  * record is created once, a versioned save lands only on the version read (one of many racing
- * writers wins: the lease), and the job's listings name what is due and what may be deleted.
+ * writers wins: the lease; a failed send's attempt never lands over "delivered"), and the job's
+ * listings name what is due and what may be deleted.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markDelivered, newRecord, startAttempt, type EnquiryRecord } from '../../../../enquiries/record.ts';
 import { openBlobsStore } from '../../../../enquiries/store/blobs.ts';
+import { mailRoute } from '../../../../enquiries/mail-settings.ts';
+import { attemptDelivery, type Mailer, type SendableRoute } from '../../../../enquiries/send.ts';
 import type { EnquiryStore } from '../../../../enquiries/store/store.ts';
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { startTestBlobs } from '../../../support/blobs-server.ts';
@@ -21,6 +24,11 @@ const day = 24 * 3_600_000;
 const t0 = Date.UTC(2030, 0, 10, 12);
 let serial = 0;
 const freshId = () => (serial += 1).toString(16).padStart(32, '0');
+const route = mailRoute({
+  SMTP_HOST: 'smtp.agency.example',
+  MAIL_FROM: 'a@agency.example',
+  MAIL_TO: 'b@agency.example',
+}) as SendableRoute;
 
 interface Adapter {
   name: string;
@@ -98,6 +106,33 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
     expect(await store.readRecord(record.id)).toEqual({ ok: true, value: delivered });
   });
 
+  it('keeps "delivered" when a send that failed saves its attempt: that save is on its lease only', async () => {
+    const leased = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
+    // Another sender took the record (its lease over by a stepped clock) and delivered it.
+    expect((await store.save(markDelivered(leased, t0 + 60_000))).ok).toBe(true);
+    const refused: Mailer = async () => ({ ok: false, code: 'EENVELOPE', responseCode: 550 });
+    const attempt = await attemptDelivery(leased, {
+      store,
+      mailer: refused,
+      route,
+      now: () => t0,
+      brand: 'A',
+    });
+    expect(attempt).toMatchObject({ delivered: false, saved: false });
+    expect(await store.readRecord(leased.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
+    // On its own lease, the failed attempt is saved, and due again after its backoff.
+    const own = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
+    expect(
+      await attemptDelivery(own, { store, mailer: refused, route, now: () => t0, brand: 'A' }),
+    ).toMatchObject({
+      saved: true,
+    });
+    expect(await store.readRecord(own.id)).toMatchObject({
+      ok: true,
+      value: { status: 'pending', nextAttemptAt: new Date(t0 + enquiryPolicy.firstBackoffMs).toISOString() },
+    });
+  });
+
   it('lets exactly one of many racing writers on one version take the record', async () => {
     const record = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
     const read = await store.readVersioned(record.id);
@@ -113,9 +148,10 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
 
   it('lists pending records once due, the longest-waiting first, and old ones once deletable', async () => {
     const now = t0 + 40 * day;
-    const later = newRecord(freshId(), sampleEnquiry, false, now - 30_000); // due in 30 s
-    const first = newRecord(freshId(), sampleEnquiry, false, now - 5 * 60_000);
-    const second = newRecord(freshId(), sampleEnquiry, false, now - 2 * 60_000);
+    const leasedAt = now - enquiryPolicy.sendLeaseMs; // the lease of a record sent then runs out now
+    const later = newRecord(freshId(), sampleEnquiry, false, leasedAt + 30_000); // due in 30 s
+    const first = newRecord(freshId(), sampleEnquiry, false, leasedAt - 5 * 60_000);
+    const second = newRecord(freshId(), sampleEnquiry, false, leasedAt - 2 * 60_000);
     const old = markDelivered(newRecord(freshId(), sampleEnquiry, false, t0), t0);
     const recent = markDelivered(newRecord(freshId(), sampleEnquiry, false, now - day), now - day);
     for (const record of [later, second, first, old, recent]) await stored(record);
