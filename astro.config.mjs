@@ -27,10 +27,12 @@ const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts'
 const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
 const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
 const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
+const { bodyImages } = await import('./src/lib/build-time/articles/body-images.ts');
 const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
 const { contentChecks } = await import('./src/integrations/content-checks.ts');
 const { redirects } = await import('./src/lib/shared/redirects.ts');
 
+const articleFolders = ['src/content/blog', 'src/content/case-studies'];
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
 // A build folder other than dist/ (OUT_DIR) gets its own cache, so parallel builds never share one.
@@ -45,10 +47,11 @@ export default defineConfig({
   // still fits the first 14 KB (checked by tests/e2e/js/every-page.spec.ts).
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
-  // Headings in posts and case studies link to themselves, so a reader can share a section.
+  // Headings in posts and case studies link to themselves, so a reader can share a section, and
+  // their photos are resized as the covers are.
   markdown: {
     processor: satteri({
-      hastPlugins: [headingAnchors({ folders: ['src/content/blog', 'src/content/case-studies'] })],
+      hastPlugins: [headingAnchors({ folders: articleFolders }), bodyImages({ folders: articleFolders })],
     }),
   },
   integrations: [

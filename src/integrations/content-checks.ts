@@ -6,15 +6,23 @@
  * each one, so a mistyped service or post address is only caught by the build.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
+import { imageMetadata } from 'astro/assets/utils';
 import {
   contentProblems,
   formatContentProblems,
   type ContentFile,
   type SiteAddresses,
 } from '../lib/build-time/content-checks/content-checks.ts';
+import {
+  formatNarrowPictures,
+  isArticleFile,
+  narrowPicture,
+  picturesBesideFile,
+} from '../lib/build-time/content-checks/picture-widths.ts';
 import { routePath } from '../lib/shared/routes.ts';
 
 interface ContentChecksOptions {
@@ -70,6 +78,21 @@ function previewAddresses(
   };
 }
 
+/** The posts' and case studies' photos narrower than the column they fill. */
+async function narrowPictures(root: string, files: readonly ContentFile[]) {
+  const uses = files
+    .filter(({ path }) => isArticleFile(path))
+    .flatMap(({ path, text }) => picturesBesideFile(path, text));
+  const found = await Promise.all(
+    uses.map(async (use) => {
+      // A missing file has already stopped the build, with Astro's own message.
+      const file = await readFile(join(root, dirname(use.file), use.src)).catch(() => undefined);
+      return file && narrowPicture(use, (await imageMetadata(file, use.src)).width);
+    }),
+  );
+  return found.filter((problem) => problem !== undefined);
+}
+
 export function contentChecks(options: ContentChecksOptions): AstroIntegration {
   let root = process.cwd();
   let routes: readonly IntegrationResolvedRoute[] = [];
@@ -98,10 +121,13 @@ export function contentChecks(options: ContentChecksOptions): AstroIntegration {
         server.watcher.on('add', recheck).on('change', recheck).on('unlink', recheck);
         report(logger);
       },
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         const site = builtAddresses(fileURLToPath(dir), options);
-        const problems = contentProblems(readContent(root), site, { today: new Date(), unpublished: false });
+        const files = readContent(root);
+        const problems = contentProblems(files, site, { today: new Date(), unpublished: false });
         if (problems.length > 0) throw new Error(formatContentProblems(problems));
+        const narrow = await narrowPictures(root, files);
+        if (narrow.length > 0) logger.warn(formatNarrowPictures(narrow));
         logger.info('links, pictures, headings and dates in src/content/ checked');
       },
     },

@@ -1,12 +1,14 @@
 /**
  * The content of the article test site: thirteen published posts (two list pages), one of 1,500
- * words with a cover, an update, links, an image and a script in its text, one of 5,000 words of
- * prose made from the terms' words, four published case studies, and a draft of each kind that
- * must appear nowhere in the build. The copy's own posts and case studies are removed first, so the
- * lists, tags and feeds hold the fixtures alone, whatever the project has published.
+ * words with a cover, an update, links, an image, a full-size phone photo and a script in its text,
+ * one of 5,000 words of prose made from the terms' words, four published case studies (one with a
+ * photo narrower than the column), and a draft of each kind that must appear nowhere in the build.
+ * The copy's own posts and case studies are removed first, so the lists, tags and feeds hold the
+ * fixtures alone, whatever the project has published.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { ProjectCopy } from './project-copy.ts';
 import { articleBody, markdownFile } from '../../tools/markdown-files.ts';
 import { content } from './content.ts';
@@ -44,12 +46,32 @@ export const fixtures = {
   /** Newest first. */
   caseStudies: ['delta-store', 'gamma-store', 'beta-store', 'alpha-store'],
   draftCaseStudy: 'hidden-draft-study',
+  /** A photo straight from a phone's camera, in the long read's text after its 1,500 words. */
+  phonePhoto: { file: 'phone-photo.jpg', width: 4032, height: 3024, alt: 'The shop floor, from a phone' },
+  /** A photo narrower than the column, in a case study's text: the build warns about it. */
+  narrowPhoto: { study: 'gamma-store', file: 'narrow-photo.jpg', width: 600, height: 400 },
   /** The long read's author and the newest case study's service. */
   longReadAuthor: author(1),
   newestStudyService: service(0),
 };
 
-export function writeArticleFixtures(site: ProjectCopy) {
+/** A JPEG of that size with detail in every part, made here rather than kept in git (sharp ships with Astro). */
+function photo({ width, height }: { width: number; height: number }): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 3;
+      pixels[at] = (x * 255) / width;
+      pixels[at + 1] = (y * 255) / height;
+      pixels[at + 2] = (x ^ y) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+export async function writeArticleFixtures(site: ProjectCopy) {
   for (const folder of ['src/content/blog', 'src/content/case-studies']) site.remove(folder);
   for (let i = 1; i <= 11; i += 1) {
     const id = `post-${String(i).padStart(2, '0')}`;
@@ -67,7 +89,9 @@ export function writeArticleFixtures(site: ProjectCopy) {
       ),
     );
   }
-  const { longRead, longPost } = fixtures;
+  const { longRead, longPost, phonePhoto, narrowPhoto } = fixtures;
+  site.write(`src/content/blog/${phonePhoto.file}`, await photo(phonePhoto));
+  site.write(`src/content/case-studies/${narrowPhoto.file}`, await photo(narrowPhoto));
   site.write(
     `src/content/blog/${longPost.id}.md`,
     markdownFile(
@@ -98,7 +122,7 @@ export function writeArticleFixtures(site: ProjectCopy) {
         coverAlt: 'A storefront on a phone screen',
         tags: ['Shopify', 'Speed'],
       },
-      `${articleBody(longRead.words)}\n\n${longRead.feedExtras}`,
+      `${articleBody(longRead.words)}\n\n![${phonePhoto.alt}](./${phonePhoto.file})\n\n${longRead.feedExtras}`,
     ),
   );
   site.write(
@@ -139,7 +163,9 @@ export function writeArticleFixtures(site: ProjectCopy) {
             tags: ['Shopify'],
           }),
         },
-        articleBody(400, `Study${index}`),
+        id === narrowPhoto.study
+          ? `${articleBody(400, `Study${index}`)}\n\n![The team's first sketch](./${narrowPhoto.file})`
+          : articleBody(400, `Study${index}`),
       ),
     );
   });

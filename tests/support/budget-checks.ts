@@ -2,13 +2,15 @@
  * The byte budgets (tests/support/first-round-trip.ts) on the article test site, where the texts
  * are long: a 5,000-word post (article-fixtures.ts) and a privacy notice twice today's length
  * (editor-edits.ts) fit their first screen in the first round trip at phone size, as every other
- * page of the copy does; the same measure still fails a page whose header or CSS outgrows it.
+ * page of the copy does; the same measure still fails a page whose header or CSS outgrows it. A
+ * photo straight from a phone's camera in a post's text reaches a phone resized, once scrolled to.
  * Registered by tests/integration/src/lib/build-time/articles/articles.test.ts on its one built copy.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page, type Response } from '@playwright/test';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
 import { createSiteServer } from '../../server/server.ts';
@@ -69,6 +71,40 @@ export function budgetChecks(copy: ProjectCopy) {
         expect(firstTrip, route).toBeLessThanOrEqual(FIRST_ROUND_TRIP);
         expect(total, route).toBeLessThanOrEqual(PAGE_WITHOUT_PHOTOS);
       }
+    });
+
+    it('sends a 4032 × 3024 photo in a post’s text to a 412 px phone at most about 1,600 px wide, once scrolled to', async () => {
+      const viewport = { width: 412, height: 915 };
+      const deviceScaleFactor = 2.625;
+      const phone = await browser.newPage({
+        viewport,
+        deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const images: Response[] = [];
+      phone.on('response', (response) => {
+        if (response.headers()['content-type']?.startsWith('image/')) images.push(response);
+      });
+      await phone.goto(`${origin}/blog/${fixtures.longRead.id}`, { waitUntil: 'load' });
+      const photo = phone.getByRole('img', { name: fixtures.phonePhoto.alt });
+      const fetched = () =>
+        images.filter((response) => response.url().includes(fixtures.phonePhoto.file.replace(/\.\w+$/, '.')));
+      // Lazy: the photo is far below the first screen and not fetched with the page.
+      expect(fetched()).toEqual([]);
+      await photo.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+      const currentSrc = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(fetched().map((response) => response.url())).toEqual([currentSrc]);
+      // The file's own width (naturalWidth is divided by the density the srcset gives it).
+      const { width = 0, format, compression } = await sharp(await fetched()[0]!.body()).metadata();
+      expect(width).toBeLessThanOrEqual(1600);
+      // Sharp on the phone's screen: at least as wide as the screen's own pixels.
+      expect(width).toBeGreaterThanOrEqual(viewport.width * deviceScaleFactor);
+      expect({ format, compression }).toEqual({ format: 'heif', compression: 'av1' }); // AVIF
+      await phone.close();
     });
 
     it('still fails a page whose header or render-blocking CSS outgrows the first round trip', async () => {

@@ -14,6 +14,7 @@ import { getRequiredEntry } from '../content/entries.ts';
 import { getCaseStudies, getPosts } from './article-entries.ts';
 import { articlePath, type ArticleKind } from './articles.ts';
 import { caseStudyFacts } from './case-study-facts.ts';
+import { bodyPictureSources } from './body-images.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Entry = CollectionEntry<'blog'> | CollectionEntry<'caseStudies'>;
@@ -58,7 +59,7 @@ function clean(node: Node, base: string): void {
  */
 async function feedHtml(container: AstroContainer, entry: Entry, url: string, lead = ''): Promise<string> {
   const { Content } = await render(entry);
-  const fragment = parseFragment(lead + (await container.renderToString(Content)));
+  const fragment = parseFragment(lead + bodyPictureSources(await container.renderToString(Content)));
   clean(fragment, url);
   return serialize(fragment);
 }

@@ -6,23 +6,11 @@
  * Ids are the ones Astro would give (github-slugger, as its heading-ids plugin), set here because
  * user plugins run before Astro's: it keeps an id it finds, so `render()`'s headings still match.
  */
-import { fileURLToPath } from 'node:url';
 import GithubSlugger from 'github-slugger';
-
-interface Element {
-  type: 'element';
-  tagName: string;
-  properties?: Record<string, unknown>;
-  children?: unknown[];
-}
+import { inFolders, type Element, type FolderOptions } from './hast-plugins.ts';
 
 interface VisitContext {
   textContent(node: Element): string;
-}
-
-interface HeadingAnchorOptions {
-  /** Folders, relative to the project, whose Markdown files get the links, e.g. src/content/blog. */
-  folders: readonly string[];
 }
 
 /** The heading with its content wrapped in a link to its own id. */
@@ -36,12 +24,11 @@ function linkedHeading(node: Element, id: string): Element {
   };
 }
 
-export function headingAnchors({ folders }: HeadingAnchorOptions) {
-  const wanted = folders.map((folder) => `/${folder.replace(/^\.?\/|\/$/g, '')}/`);
+export function headingAnchors(options: FolderOptions) {
+  const changes = inFolders(options);
   // A factory: Sätteri calls it once per document, so each document gets its own slugger.
   return ({ fileURL }: { fileURL: URL | undefined }) => {
-    const path = fileURL ? fileURLToPath(fileURL).replaceAll('\\', '/') : '';
-    if (!wanted.some((folder) => path.includes(folder))) return null;
+    if (!changes(fileURL)) return null;
     const slugger = new GithubSlugger();
     return {
       name: 'heading-anchors',

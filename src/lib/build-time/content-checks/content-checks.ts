@@ -59,9 +59,12 @@ export function contentProblems(
   });
 }
 
+/** One line a problem, `file:line: message`, as an editor's tools and the terminal link them. */
+export const problemLines = (problems: readonly ContentProblem[]) =>
+  problems.map(({ file, line, message }) => `${file}:${line}: ${message}`).join('\n');
+
 /** The problems as the editor reads them: one `file:line: what to do` line each. */
 export function formatContentProblems(problems: readonly ContentProblem[]): string {
-  const lines = problems.map(({ file, line, message }) => `${file}:${line}: ${message}`);
   const count = problems.length === 1 ? 'One mistake' : `${problems.length} mistakes`;
-  return `${count} in src/content/ to fix before the site can be built:\n${lines.join('\n')}`;
+  return `${count} in src/content/ to fix before the site can be built:\n${problemLines(problems)}`;
 }

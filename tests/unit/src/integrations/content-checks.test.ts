@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentChecks } from '../../../../src/integrations/content-checks.ts';
+import { articleColumnWidth } from '../../../../src/lib/build-time/images/article-pictures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'content-checks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ type Hook = (options: object) => void | Promise<void>;
 function integration() {
   const { hooks } = contentChecks({ origin: 'https://www.example.test', redirects });
   const hook = (name: string) => hooks[name] as Hook;
-  const logger = { error: vi.fn(), info: vi.fn() };
+  const logger = { error: vi.fn(), info: vi.fn(), warn: vi.fn() };
   void hook('astro:config:setup')({ config: { root: pathToFileURL(`${root}/`) } });
   return { hook, logger };
 }
@@ -82,11 +83,10 @@ describe('the content checks in a build', () => {
     write('src/content/pages/blog.yaml', 'links:\n  - label: Services\n    href: /services\n');
   });
 
-  it('check links against the pages and files written, and stop naming each mistake', () => {
+  it('check links against the pages and files written, and stop naming each mistake', async () => {
     const { hook, logger } = integration();
     write(page, '# Terms\n\n[Home](/) [Feed](/rss.xml) [Old](/services/old) [Shopify](/services/shopify)\n');
-    const done = () => hook('astro:build:done')({ dir: pathToFileURL(`${dist}/`), logger });
-    expect(done).toThrow(
+    await expect(hook('astro:build:done')({ dir: pathToFileURL(`${dist}/`), logger })).rejects.toThrow(
       [
         '2 mistakes in src/content/ to fix before the site can be built:',
         `${page}:3: the link "/services/old" goes to /services/old, an old address that only redirects: use /services/shopify instead.`,
@@ -95,10 +95,37 @@ describe('the content checks in a build', () => {
     );
   });
 
-  it('pass a site without mistakes', () => {
+  it('pass a site without mistakes', async () => {
     const { hook, logger } = integration();
     write(page, '# Terms\n\n[Home](/) [Services](/services/)\n');
-    hook('astro:build:done')({ dir: pathToFileURL(`${dist}/`), logger });
+    await hook('astro:build:done')({ dir: pathToFileURL(`${dist}/`), logger });
+    expect(logger.info).toHaveBeenCalledOnce();
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('warn, and still build, about a post’s photo narrower than the column, naming its file and line', async () => {
+    const { hook, logger } = integration();
+    const post = 'src/content/blog/post.md';
+    write(page, '# Terms\n\n[Home](/)\n');
+    write(post, '---\ntitle: A post\ncover: ./wide.png\n---\n\n![The team](./narrow.png)\n');
+    // The smallest PNG headers the size reader needs: 8 bytes of signature, then IHDR's width and height.
+    const png = (width: number) => {
+      const header = Buffer.alloc(24);
+      Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').copy(header);
+      header.writeUInt32BE(width, 16);
+      header.writeUInt32BE(width, 20);
+      return header;
+    };
+    writeFileSync(join(root, 'src/content/blog/wide.png'), png(articleColumnWidth));
+    writeFileSync(join(root, 'src/content/blog/narrow.png'), png(articleColumnWidth - 1));
+    await hook('astro:build:done')({ dir: pathToFileURL(`${dist}/`), logger });
+    rmSync(join(root, 'src/content/blog'), { recursive: true });
+    expect(logger.warn).toHaveBeenCalledOnce();
+    expect(String(logger.warn.mock.calls[0]?.[0]).split('\n').slice(1)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${post}:6: the photo ./narrow.png is ${articleColumnWidth - 1} pixels wide`),
+      ),
+    ]);
     expect(logger.info).toHaveBeenCalledOnce();
   });
 });

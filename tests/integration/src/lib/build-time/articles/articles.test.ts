@@ -23,6 +23,7 @@ import { writeServiceFixture } from '../../../../../support/service-fixture.ts';
 import { contentOf } from '../../../../../support/content.ts';
 import { editorEditChecks, writeEditorEdits } from '../../../../../support/editor-edits.ts';
 import { budgetChecks } from '../../../../../support/budget-checks.ts';
+import { articlePictures } from '../../../../../../src/lib/build-time/images/article-pictures.ts';
 import { feedChecks } from '../../../../../support/feed-checks.ts';
 import { siteAudits } from '../../../../../support/site-audits.ts';
 
@@ -39,8 +40,8 @@ const listed = (html: string) =>
 const relLink = (html: string, rel: string) => tags(html, 'a').find((a) => a['rel'] === rel)?.['href'];
 
 let build: { status: number | null; output: string };
-beforeAll(() => {
-  writeArticleFixtures(copy);
+beforeAll(async () => {
+  await writeArticleFixtures(copy);
   writeServiceFixture(copy);
   writeEditorEdits(copy);
   writePriceChange(copy);
@@ -108,6 +109,43 @@ describe('a site with published articles', () => {
     expect(relLink(page, 'prev')).toBe(`/blog/${fixtures.posts[1]}`);
     expect(metaContent(page, 'og:type')).toBe('article');
     expect(metaContent(page, 'article:published_time')).toBe('2026-03-01');
+  });
+
+  it('serves a full-size phone photo in a post’s text as the cover is: AVIF and WebP, its widths, size, lazily', () => {
+    const { phonePhoto } = fixtures;
+    const page = built.html(`/blog/${fixtures.longRead.id}`);
+    const picture = /<picture>((?:(?!<\/picture>).)*)<\/picture>/g;
+    const photo = [...page.matchAll(picture)].find(([html]) => html.includes(`alt="${phonePhoto.alt}"`))!;
+    const [source, img] = [...tags(photo[0], 'source'), ...tags(photo[0], 'img')];
+    expect(img).toMatchObject({ loading: 'lazy', decoding: 'async', sizes: articlePictures.sizes });
+    expect(source).toMatchObject({ type: 'image/avif', sizes: articlePictures.sizes });
+    expect(source!['src']).toBeUndefined();
+    expect(Number(img!['width']) / Number(img!['height'])).toBeCloseTo(phonePhoto.width / phonePhoto.height);
+    const files = new Set(built.files());
+    for (const [element, format] of [
+      [source!, 'avif'],
+      [img!, 'webp'],
+    ] as const) {
+      const widths = element['srcset']!.split(', ').map((candidate) => {
+        const [file = '', width = ''] = candidate.split(' ');
+        expect(files, file).toContain(file);
+        expect(file).toMatch(new RegExp(`\\.${format}$`));
+        return Number.parseInt(width, 10);
+      });
+      expect(widths).toEqual(articlePictures.widths);
+    }
+  });
+
+  it('warns, naming the file and line, about a photo narrower than the column, and about no other', () => {
+    const { narrowPhoto } = fixtures;
+    const warnings = build.output.split('\n').filter((line) => line.includes('pixels wide, narrower than'));
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `src/content/case-studies/${narrowPhoto.study}\\.md:\\d+: the photo \\./${narrowPhoto.file} is ${narrowPhoto.width} pixels wide`,
+        ),
+      ),
+    ]);
   });
 
   it('serves the cover as responsive AVIF and WebP with its size, eager on its page, lazy in lists', () => {
