@@ -161,11 +161,16 @@ describe('connections per address', () => {
     }
   });
 
-  it('caps no connection behind a trusted proxy, whose address every connection has', async () => {
+  it('caps no connection behind a trusted proxy, whose address every connection has, only requests under way', async () => {
     const { server, port } = await listening({ trustProxy: 1 });
     const held = await holdConnections(server, port, '127.0.0.2', perAddress);
     try {
       expect((await get(port, '127.0.0.2')).status).toBe(200);
+      // Each visitor's share counts requests under way: one answered gives its share back.
+      const visitor = 'GET / HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 2001:db8::1';
+      for (let index = 0; index <= 2 * perAddress; index += 1) {
+        expect((await rawRequest(port, visitor, '', '127.0.0.2')).status).toBe(200);
+      }
     } finally {
       await release(server, held);
     }
