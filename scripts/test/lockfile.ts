@@ -15,11 +15,16 @@ import { totalsLine } from './counts.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const copied = ['package.json', 'package-lock.json', '.npmrc'];
-/** The npm that runs this script, then the previous major, which many machines still have. */
-const npms: { name: string; command: string[] }[] = [
-  { name: 'npm (this machine’s)', command: ['npm'] },
-  { name: 'npm 10', command: ['npx', '--yes', 'npm@10'] },
-];
+/** The two majors people install with: npm 11, current, and npm 10, which Node 22 still ships. */
+const npms = ['11', '10'].map((major) => ({
+  name: `npm ${major}`,
+  command: ['npx', '--yes', `npm@${major}`],
+}));
+
+/** The environment without what `npm run` sets for its script (`--silent` would hide npm's errors). */
+const freshEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_config_')),
+);
 
 type Lock = { packages: Record<string, { version?: string }> };
 const versions = (lock: Lock) =>
@@ -43,9 +48,12 @@ function resolves(command: string[]): string[] {
     const install = spawnSync(
       bin,
       [...args, 'install', '--package-lock-only', '--ignore-scripts', '--no-audit', '--no-fund'],
-      { cwd: dir, encoding: 'utf8' },
+      { cwd: dir, encoding: 'utf8', env: freshEnv },
     );
-    if (install.status !== 0) return [`npm install exited ${install.status}:`, install.stderr.trim()];
+    const errors = `${install.stdout}\n${install.stderr}`
+      .split('\n')
+      .filter((line) => line.startsWith('npm error'));
+    if (install.status !== 0) return [`npm install exited ${install.status}:`, ...errors.slice(0, 8)];
     return versionChanges(readLock(project), readLock(dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
