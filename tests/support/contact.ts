@@ -74,7 +74,7 @@ export async function expectEnquiry(page: Page, values: Enquiry): Promise<void> 
   await expect(page.getByLabel('Message')).toHaveValue(values.message);
 }
 
-/** The saved emails containing `text` (see mailbox.ts). */
+/** The saved emails containing `text`, parsed (see mailbox.ts). */
 export const mailWith = (text: string) => mailContaining(mailbox, text);
 
 /** The form's island: it keeps Astro's `ssr` attribute until it has hydrated. */

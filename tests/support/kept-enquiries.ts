@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { contactEndpoint } from '../../src/lib/shared/paths.ts';
 import { submissionIdField } from '../../src/lib/shared/submission.ts';
 import { sampleEnquiry } from './enquiries.ts';
-import { parseEmail } from './raw-email.ts';
 import type { ReceivedMessage } from './smtp-test-server.ts';
 
 export async function postEnquiries(port: number, count: number): Promise<void> {
@@ -33,8 +32,8 @@ export async function postEnquiries(port: number, count: number): Promise<void> 
 /** How many times each Message-ID was received. */
 export function mailsPerMessageId(received: ReceivedMessage[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const { raw } of received) {
-    const id = parseEmail(raw).header('message-id') ?? '';
+  for (const { mail } of received) {
+    const id = mail.messageId ?? '';
     counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   return counts;

@@ -4,20 +4,21 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withoutSoftBreaks } from './raw-email.ts';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 /** A message containing this text is refused by the test SMTP server with 550. */
 export const failMarker = 'FAIL-SMTP';
 
-/** The saved messages containing `text`, as raw source with quoted-printable line breaks undone. */
-export function mailContaining(folder: string, text: string): string[] {
+/** The saved messages whose subject, Reply-To or text contains `text`, as mailparser reads them. */
+export async function mailContaining(folder: string, text: string): Promise<ParsedMail[]> {
   let files: string[] = [];
   try {
     files = readdirSync(folder);
   } catch {
     return [];
   }
-  return files
-    .map((file) => withoutSoftBreaks(readFileSync(join(folder, file), 'utf8')))
-    .filter((raw) => raw.includes(text));
+  const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(join(folder, file)))));
+  return mails.filter((mail) =>
+    [mail.subject, mail.replyTo?.text, mail.text].some((part) => part?.includes(text)),
+  );
 }

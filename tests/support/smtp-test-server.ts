@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerOptions, SMTPServerSession } from 'smtp-server';
-import { withoutSoftBreaks } from './raw-email.ts';
+import { simpleParser, type ParsedMail } from 'mailparser';
 
 export const smtpUser = 'mailer';
 export const smtpPass = 'correct horse battery staple';
@@ -31,6 +31,8 @@ export interface ReceivedMessage {
   mailFrom: string;
   rcptTo: string[];
   raw: string;
+  /** The message as an independent MIME parser (mailparser) reads it: headers decoded, parts decoded. */
+  mail: ParsedMail;
 }
 
 export interface TestSmtpServer {
@@ -126,16 +128,17 @@ export async function startSmtpServer({
           const gone = sockets.get(session.remotePort)?.destroyed ?? true;
           if (gone && fault === 'slow-data') return;
         }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        // Quoted-printable wraps long lines with "=" line breaks; the text may straddle one.
-        if (refuseContaining && withoutSoftBreaks(raw).includes(refuseContaining)) {
+        const raw = Buffer.concat(chunks);
+        const mail = await simpleParser(raw);
+        if (refuseContaining && mail.text?.includes(refuseContaining)) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           return;
         }
         const message = {
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           rcptTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw,
+          raw: raw.toString('utf8'),
+          mail,
         };
         received.push(message);
         onMessage?.(message);

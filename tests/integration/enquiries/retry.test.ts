@@ -9,7 +9,6 @@ import { newRecord, startAttempt } from '../../../enquiries/record.ts';
 import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
 import type { TestBlobs } from '../../support/blobs-server.ts';
 import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 import { enquiryPolicy } from '../../../enquiries/policy.ts';
 
@@ -17,7 +16,7 @@ let blobs: TestBlobs;
 let smtp: TestSmtpServer;
 const { store } = realDeps();
 const idOf = (round: number, n: number) => `${round}${n}`.padStart(32, '0');
-const messageIds = () => smtp.received.map((message) => parseEmail(message.raw).header('message-id'));
+const messageIds = () => smtp.received.map((message) => message.mail.messageId);
 
 beforeEach(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined);

@@ -18,7 +18,6 @@ import {
   stubSmtpEnv,
   storedIds,
 } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import {
   closedPort,
   slowDataMs,
@@ -94,8 +93,7 @@ async function expectDeliveredOnceAfterRecovery(id: string, healthy: TestSmtpSer
   stubSmtpEnv(healthy.port);
   expect(await (await retry()).json()).toMatchObject({ ok: true, retried: 1, delivered: 1 });
   expect(healthy.received).toHaveLength(1);
-  const email = parseEmail(healthy.received[0]?.raw ?? '');
-  expect(email.header('message-id')).toBe(`<enquiry-${id}@agency.example>`);
+  expect(healthy.received[0]?.mail.messageId).toBe(`<enquiry-${id}@agency.example>`);
   expect(await status(id)).toMatchObject({ status: 'delivered', attempts: 2 });
 
   vi.setSystemTime(Date.now() + enquiryPolicy.maxBackoffMs);

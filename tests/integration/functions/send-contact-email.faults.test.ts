@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
 import { shortenSmtpLimits, withBlobsDown } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import {
   closedPort,
   smtpPass,
@@ -165,7 +164,7 @@ describe('load', () => {
       );
       expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
       expect(smtp.received).toHaveLength(50);
-      const names = smtp.received.map((m) => /Name: (Concurrent \d+)/.exec(parseEmail(m.raw).text)?.[1]);
+      const names = smtp.received.map((m) => /Name: (Concurrent \d+)/.exec(m.mail.text ?? '')?.[1]);
       expect(new Set(names).size).toBe(50);
       expect(smtp.connections.opened).toBe(50);
       await smtp.allClosed();

@@ -30,7 +30,6 @@ import {
   storedIds,
   whileConditionalWritesAnswer,
 } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 import { enquiryPolicy } from '../../../enquiries/policy.ts';
 
@@ -190,7 +189,7 @@ describe('with mail not configured', () => {
     expect(await (await retry()).json()).toMatchObject({ mailConfigured: true, retried: 2, delivered: 2 });
     expect(await (await retry()).json()).toMatchObject({ retried: 0, delivered: 0 });
     expect(smtp.received).toHaveLength(2);
-    const texts = smtp.received.map((message) => parseEmail(message.raw).text);
+    const texts = smtp.received.map((message) => message.mail.text ?? '');
     expect(texts.filter((text) => text.includes('Kept without a script'))).toHaveLength(1);
     for (const record of await storedRecords()) {
       expect(record).toMatchObject({ status: 'delivered', attempts: 1 });

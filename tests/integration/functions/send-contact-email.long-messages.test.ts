@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';
 import { logs, postForm, postJson, smtp, useContactFunction } from '../../support/contact-function.ts';
 
@@ -23,7 +22,7 @@ describe('the longest enquiries the form allows', () => {
       const response = await postForm(enquiry);
       expect([response.status, response.headers.get('location')]).toEqual([303, '/contact/sent']);
       expect(smtp.received).toHaveLength(1);
-      const { text } = parseEmail(smtp.received[0]?.raw ?? '');
+      const text = smtp.received[0]?.mail.text;
       for (const value of [enquiry.name, enquiry.company, enquiry.message]) expect(text).toContain(value);
     },
   );
@@ -34,7 +33,7 @@ describe('the longest enquiries the form allows', () => {
       const body = escapedJson({ ...longestEnquiry(script), submissionId: crypto.randomUUID() });
       expect(bytes(body)).toBeLessThanOrEqual(maxBodyBytes.json);
       expect((await postJson(body)).status).toBe(200);
-      expect(parseEmail(smtp.received[0]?.raw ?? '').text).toContain(longestEnquiry(script).message);
+      expect(smtp.received[0]?.mail.text).toContain(longestEnquiry(script).message);
     },
   );
 
@@ -44,7 +43,7 @@ describe('the longest enquiries the form allows', () => {
     expect(message).toHaveLength(enquiryLimits.message);
     const response = await postForm({ ...enquiry, message: message.replaceAll('\n', '\r\n') });
     expect(response.headers.get('location')).toBe('/contact/sent');
-    const { text } = parseEmail(smtp.received[0]?.raw ?? '');
+    const text = smtp.received[0]?.mail.text;
     for (const line of message.split('\n')) expect(text).toContain(line);
   });
 

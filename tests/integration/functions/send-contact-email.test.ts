@@ -7,7 +7,6 @@ import { config } from '../../../functions/send-contact-email.mts';
 import { mailRoute } from '../../../enquiries/mail-settings.ts';
 import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import {
   mailFrom,
   mailTo,
@@ -87,13 +86,13 @@ describe('a valid enquiry', () => {
     expect(message?.mailFrom).toBe(mailFrom);
     expect(message?.rcptTo).toEqual([mailTo]);
 
-    const email = parseEmail(message?.raw ?? '');
-    expect(email.header('from')).toBe(`Agency website <${mailFrom}>`);
-    expect(email.header('to')).toBe(mailTo);
-    expect(email.header('reply-to')).toBe(`"${visitor.name}" <${visitor.email}>`);
-    expect(email.header('subject')).toBe(`New enquiry: Shopify Build — ${visitor.name}`);
+    const email = message?.mail;
+    expect(email?.from?.value).toEqual([{ name: 'Agency website', address: mailFrom }]);
+    expect(email?.to).toMatchObject({ value: [{ name: '', address: mailTo }] });
+    expect(email?.replyTo?.value).toEqual([{ name: visitor.name, address: visitor.email }]);
+    expect(email?.subject).toBe(`New enquiry: Shopify Build — ${visitor.name}`);
 
-    for (const part of [email.text, email.html]) {
+    for (const part of [email?.text, email?.html]) {
       expect(part).toContain(visitor.name);
       expect(part).toContain(visitor.email);
       expect(part).toContain(visitor.company);
@@ -103,14 +102,13 @@ describe('a valid enquiry', () => {
       expect(part).toContain('Second line: delivery by spring.');
     }
     expect(logs.join('\n')).toMatch(/outcome=sent id=[0-9a-f]{32} via=smtp stored=yes/);
-    expect(email.header('message-id')).toMatch(/^<enquiry-[0-9a-f]{32}@agency\.example>$/);
+    expect(email?.messageId).toMatch(/^<enquiry-[0-9a-f]{32}@agency\.example>$/);
   });
 
   it('uses "General" in the subject when no project type is chosen', async () => {
     const response = await postJson({ name: 'Bo', email: 'bo@visitor.example', message: 'Hi' });
     expect(response.status).toBe(200);
-    const email = parseEmail(smtp.received[0]?.raw ?? '');
-    expect(email.header('subject')).toBe('New enquiry: General — Bo');
+    expect(smtp.received[0]?.mail.subject).toBe('New enquiry: General — Bo');
   });
 
   it('accepts a Content-Type with a charset, values at their limits, and ignores unknown keys', async () => {
@@ -135,15 +133,15 @@ describe('a valid enquiry', () => {
     const response = await postJson({ ...visitor, name: '<img src=x onerror=alert(1)>', message });
     expect(response.status).toBe(200);
 
-    const email = parseEmail(smtp.received[0]?.raw ?? '');
-    expect(email.html).toContain(
+    const email = smtp.received[0]?.mail;
+    expect(email?.html).toContain(
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt; &#39;quoted&#39;',
     );
-    expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    expect(email.html).not.toContain('<script>');
-    expect(email.html).not.toContain('<b>bold');
-    expect(email.html).not.toContain('<img');
-    expect(email.text).toContain(message);
+    expect(email?.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(email?.html).not.toContain('<script>');
+    expect(email?.html).not.toContain('<b>bold');
+    expect(email?.html).not.toContain('<img');
+    expect(email?.text).toContain(message);
   });
 });
 
@@ -154,7 +152,7 @@ describe('a plain form post', () => {
     expect(response.headers.get('location')).toBe('/contact/sent');
     expectSecurityHeaders(response);
     expect(smtp.received).toHaveLength(1);
-    expect(parseEmail(smtp.received[0]?.raw ?? '').text).toContain(visitor.message.split('\n')[0]);
+    expect(smtp.received[0]?.mail.text).toContain(visitor.message.split('\n')[0]);
   });
 
   it('answers 303 to /contact/error when invalid, and sends nothing', async () => {

@@ -15,7 +15,6 @@ import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { fillTimeField } from '../../../src/lib/shared/spam-traps.ts';
 import { submissionIdField } from '../../../src/lib/shared/submission.ts';
 import { sampleEnquiry } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
 import {
   smtpTestEnv,
@@ -120,7 +119,7 @@ describe('npm start on a fresh machine, then with SMTP configured', () => {
     await server.stop();
     server = undefined;
 
-    const texts = smtp.received.map((message) => parseEmail(message.raw).text);
+    const texts = smtp.received.map((message) => message.mail.text ?? '');
     expect(texts).toHaveLength(3);
     for (const message of Object.values(messages)) {
       expect(texts.filter((text) => text.includes(message))).toHaveLength(1);

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
 import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
 import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { connect, rawRequest, startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
 import {
   smtpTestEnv,
@@ -51,7 +50,7 @@ function post(from: string, type: string, body: string) {
 }
 
 const form = 'application/x-www-form-urlencoded';
-const mailTexts = () => smtp.received.map((message) => parseEmail(message.raw).text);
+const mailTexts = () => smtp.received.map((message) => message.mail.text ?? '');
 
 describe('one address trickling hundreds of connections', () => {
   it('cannot keep another address’s enquiry from being answered and mailed', async () => {
