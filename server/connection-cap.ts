@@ -4,8 +4,8 @@
  * IPv6 /64, as the rate limit counts visitors: src/lib/shared/ip-address.ts) holds at most
  * `perAddress` at once, and one IPv6 /48 (a site's allocation, holding 65,536 /64s its owner may
  * all use) at most `perNetwork`; the last `reserve` of the whole cap go only to addresses that
- * hold fewer than `few`, as a browser does (six per site), so seventeen addresses holding their 32
- * each still leave room for everyone else. Every refusal is logged with its reason, once a minute
+ * hold fewer than `few`, as a browser does (six per site), in a /48 holding fewer than one address
+ * may, so seventeen addresses holding their 32 each still leave room for everyone else. Every refusal is logged with its reason, once a minute
  * per address (or per /48), so a flood does not become a flood of log lines.
  */
 import type { Server, Socket } from 'node:net';
@@ -40,7 +40,10 @@ function createShares(limits: ShareLimits) {
     if (total >= limits.total) return 'full';
     if (count(address) >= limits.perAddress) return 'address';
     if (count(network) >= limits.perNetwork) return 'network';
-    if (total >= limits.total - limits.reserve && count(address) >= limits.few) return 'reserve';
+    // The reserve is for those holding few: an address holding `few`, or a /48 holding as many as
+    // one address may (spread over its /64s, each holding fewer), has had its share.
+    const holdsEnough = count(address) >= limits.few || count(network) >= limits.perAddress;
+    if (total >= limits.total - limits.reserve && holdsEnough) return 'reserve';
     return undefined;
   }
 
@@ -74,8 +77,9 @@ function refusalLine({ reason, address, network }: Refusal, limits: ShareLimits,
     address: `it holds ${limits.perAddress} ${held}, the most one address may`,
     network: `its network ${network} holds ${limits.perNetwork}, the most one /48 may`,
     reserve:
-      `it holds ${limits.few} or more while the server holds over ${limits.total - limits.reserve}` +
-      ` of its ${limits.total}: the rest are kept for addresses holding fewer`,
+      `it holds ${limits.few} or more${network ? `, or its network ${network} ${limits.perAddress} or more,` : ''}` +
+      ` while the server holds over ${limits.total - limits.reserve} of its ${limits.total}:` +
+      ' the rest are kept for addresses holding fewer',
   }[reason];
   return `${held === 'connections' ? 'Connection' : 'Request'} refused from ${address}: ${because} (logged once a minute per address)`;
 }

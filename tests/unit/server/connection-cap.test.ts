@@ -121,6 +121,23 @@ describe('shares', () => {
     ]);
   });
 
+  it('keep the last of the cap from a /48 holding as many as one address may, over many /64s', () => {
+    const { take, lines } = sharesOfRequests();
+    const busy = (limits.total - limits.reserve) / limits.perAddress;
+    for (let index = 1; index <= busy; index += 1) take(`192.0.2.${index}`, limits.perAddress);
+    for (let index = 0; index < limits.perAddress; index += 1) {
+      expect(take(`2001:db8:1:${index}::1`, 1).refused).toBe(0);
+    }
+    expect(take('2001:db8:1:ff::1', 1).refused).toBe(1);
+    expect(take('2001:db8:2::1', 1).refused).toBe(0);
+    expect(lines).toEqual([
+      because(
+        '2001:db8:1:ff::/64',
+        'it holds 2 or more, or its network 2001:db8:1::/48 4 or more, while the server holds over 28 of its 40: the rest are kept for addresses holding fewer',
+      ),
+    ]);
+  });
+
   it('are given back once each request ends, however often its response closes', () => {
     const { take } = sharesOfRequests();
     const { ends } = take('192.0.2.1', limits.perAddress);
