@@ -14,13 +14,12 @@ import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
 import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
 import type { TestBlobs } from '../../support/blobs-server.ts';
 import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
-import { parseEmail } from '../../support/raw-email.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
 
 let blobs: TestBlobs;
 let smtp: TestSmtpServer;
 const { store } = realDeps();
-const messageIds = () => smtp.received.map((message) => parseEmail(message.raw).header('message-id'));
+const messageIds = () => smtp.received.map((message) => message.mail.messageId);
 /** Each instance with a memory of its own, as Netlify starts them. */
 const instance = () => ({ ...realDeps(), unsaved: new Set<string>(), sending: new Set<string>() });
 let refusingDelivered = false;
