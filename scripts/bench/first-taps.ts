@@ -9,7 +9,7 @@
  */
 import type { Browser } from 'puppeteer-core';
 import { isServiceRoute } from '../../src/lib/shared/routes.ts';
-import { builtIndexableRoutes } from '../built-routes.ts';
+import { builtIndexableRoutes } from '../../tools/built-routes.ts';
 import { phoneMenuPanelId } from '../../src/lib/shared/phone-menu.ts';
 import { pageLoadedAttribute } from '../../src/lib/shared/speculation-marks.ts';
 import type { FirstTap, FirstTapRow, FirstTapSample } from './first-tap-report.ts';

@@ -4,7 +4,7 @@
  * beside the compared build when there is one), then the second page (second-page.ts). The second
  * page goes last: it closes the browser.
  */
-import { builtIndexableRoutes, htmlRoutes } from '../built-routes.ts';
+import { builtIndexableRoutes, htmlRoutes } from '../../tools/built-routes.ts';
 import { firstTapGoals, missedFirstTaps, renderFirstTapTable } from './first-tap-report.ts';
 import { benchFirstTaps } from './first-taps.ts';
 import { benchSecondPage, printSecondPage } from './second-page.ts';

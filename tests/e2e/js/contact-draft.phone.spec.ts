@@ -132,7 +132,7 @@ test('once the enquiry is received the draft is gone: a reload shows an empty fo
 
   await expect(successToast(page)).toBeVisible();
   expect(await savedDraft(page)).toBeNull();
-  await expect.poll(() => mailWith(values.message).length).toBe(1);
+  await expect.poll(async () => (await mailWith(values.message)).length).toBe(1);
   await page.reload();
   await page.getByLabel('Name').focus();
   await expectHydrated(page);
