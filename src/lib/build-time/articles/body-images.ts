@@ -3,7 +3,9 @@
  * the cover is sent (src/lib/build-time/images/article-pictures.ts): a <picture> of the same
  * formats and widths, chosen by the screen through `srcset` and `sizes`, whatever the size of the
  * editor's file (a phone's 4032 × 3024 photo included), fetched lazily and decoded off the main
- * thread, since the text comes first. Pictures from public/ or other sites are left as they are.
+ * thread, since the text comes first. It changes only the pictures Astro will resolve, the ones it
+ * found beside the file while reading the Markdown: pictures from public/ or other sites, and any
+ * it did not register (a reference-style `![…][name]`), are left as they are.
  *
  * Astro resolves a picture beside the Markdown file (`./photo.jpg`) when the page renders: its
  * own plugin, which runs after the user's, marks each <img> with the options of one `getImage()`
@@ -11,8 +13,13 @@
  * This plugin writes those marks itself, one a format, because Sätteri keeps no list of numbers
  * (the widths) among an element's properties; Astro's plugin then passes the marked <img> by.
  */
-import { articlePictures, isBesideFile } from '../images/article-pictures.ts';
+import { articlePictures } from '../images/article-pictures.ts';
 import { inFolders, type Element, type FolderOptions } from './hast-plugins.ts';
+
+/** What a plugin sees of Astro's reading of the document: the pictures beside the file it resolves. */
+interface VisitContext {
+  data: { astro?: { localImagePaths: ReadonlySet<string> } };
+}
 
 /** The attribute Astro replaces by a resolved picture's attributes (astro/dist/content/runtime.js). */
 const astroImageMark = '__ASTRO_IMAGE_';
@@ -66,9 +73,10 @@ export function bodyImages(options: FolderOptions) {
       name: 'body-images',
       element: {
         filter: ['img'],
-        visit(node: Element): Element | undefined {
+        visit(node: Element, ctx: VisitContext): Element | undefined {
           const { src, ...attributes } = node.properties ?? {};
-          if (typeof src !== 'string' || !isBesideFile(src)) return undefined;
+          if (typeof src !== 'string' || !ctx.data.astro?.localImagePaths.has(decodeURI(src)))
+            return undefined;
           return bodyPicture(src, attributes);
         },
       },

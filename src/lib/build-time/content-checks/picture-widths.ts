@@ -7,7 +7,7 @@
  * Pure: src/integrations/content-checks.ts reads each photo's width.
  */
 import { markdownToMdast } from 'satteri';
-import { articleColumnWidth, isBesideFile } from '../images/article-pictures.ts';
+import { articleColumnWidth } from '../images/article-pictures.ts';
 import { problemLines, type ContentProblem } from './content-checks.ts';
 import { yamlFields } from './yaml-fields.ts';
 
@@ -25,6 +25,9 @@ interface TreeNode {
   children?: TreeNode[];
   position?: { start: { line: number } };
 }
+
+/** A picture Astro resizes: a path from the Markdown file (`./team.jpg`), not an address. */
+const isBesideFile = (src: string) => !src.startsWith('/') && !URL.canParse(src);
 
 /** True for a post's or case study's file, the pages whose photos fill the article column. */
 export const isArticleFile = (path: string) => /(^|\/)src\/content\/(blog|case-studies)\/.+\.md$/.test(path);

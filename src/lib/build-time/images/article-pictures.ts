@@ -3,9 +3,6 @@
  * and every photo in the text (src/lib/build-time/articles/body-images.ts), whatever the size of the editor's file.
  */
 
-/** A picture Astro resizes: a path from the Markdown file (`./team.jpg`), not an address. */
-export const isBesideFile = (src: string) => !src.startsWith('/') && !URL.canParse(src);
-
 /** The widest the article column shows a picture, in CSS pixels (max-w-3xl less its padding, from 768 px). */
 export const articleColumnWidth = 720;
 

@@ -10,6 +10,8 @@ const image = (src: string) => ({
   properties: { src, alt: 'The team at work' },
 });
 const plugin = bodyImages({ folders })({ fileURL: pathToFileURL('/site/src/content/blog/post.md') })!;
+/** Astro's reading of the Markdown: the pictures beside the file it found, as written there. */
+const ctx = { data: { astro: { localImagePaths: new Set(['./team photo.jpg', './photo.jpg']) } } };
 /** The options Astro's render passes to getImage() for each marked element. */
 const options = (element: { properties?: Record<string, unknown> }) =>
   JSON.parse(String(element.properties?.['__ASTRO_IMAGE_'])) as Record<string, unknown>;
@@ -17,7 +19,7 @@ const options = (element: { properties?: Record<string, unknown> }) =>
 describe('photos in the text of a post', () => {
   it('become a <picture> of the cover’s formats and widths, lazy, whatever their size', () => {
     expect(plugin.element.filter).toEqual(['img']);
-    const picture = plugin.element.visit(image('./team%20photo.jpg'))!;
+    const picture = plugin.element.visit(image('./team%20photo.jpg'), ctx)!;
     expect(picture.tagName).toBe('picture');
     const children = picture.children as { tagName: string; properties: Record<string, unknown> }[];
     expect(children.map(({ tagName }) => tagName)).toEqual([
@@ -42,9 +44,11 @@ describe('photos in the text of a post', () => {
     expect(articlePictures.formats).toEqual(['avif', 'webp']);
   });
 
-  it('leave pictures from public/ and other sites, and Markdown outside the article folders, alone', () => {
-    expect(plugin.element.visit(image('/media/photo.jpg'))).toBeUndefined();
-    expect(plugin.element.visit(image('https://images.example/photo.jpg'))).toBeUndefined();
+  it('leave pictures Astro does not resolve, and Markdown outside the article folders, alone', () => {
+    // From public/, from another site, or written reference-style (![…][name]), which Astro does not register.
+    for (const src of ['/media/photo.jpg', 'https://images.example/photo.jpg', './reference.jpg'])
+      expect(plugin.element.visit(image(src), ctx), src).toBeUndefined();
+    expect(plugin.element.visit(image('./photo.jpg'), { data: {} })).toBeUndefined();
     const factory = bodyImages({ folders });
     expect(factory({ fileURL: pathToFileURL('/site/src/content/legal/privacy.md') })).toBeNull();
     expect(factory({ fileURL: undefined })).toBeNull();
