@@ -46,7 +46,8 @@ function watch(opens: string | undefined) {
     (event) => {
       const frame = (time: number) => {
         const element = document.querySelector(opens);
-        if (element?.checkVisibility()) record.benchShown = time - event.timeStamp;
+        if (element?.checkVisibility({ visibilityProperty: true }))
+          record.benchShown = time - event.timeStamp;
         else requestAnimationFrame(frame);
       };
       requestAnimationFrame(frame);

@@ -71,7 +71,7 @@ async function openPhoneMenu(page: Page, link: string) {
   const toggle = '[data-phone-menu] summary';
   await touch(page, toggle);
   await page.waitForSelector('astro-island:not([ssr]) [data-phone-menu] [aria-expanded]');
-  if (!(await page.$eval(link, (element) => element.checkVisibility()))) {
+  if (!(await page.$eval(link, (element) => element.checkVisibility({ visibilityProperty: true })))) {
     await touch(page, '[data-phone-menu] [aria-expanded]');
   }
   await page.waitForSelector(link, { visible: true });

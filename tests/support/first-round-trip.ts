@@ -48,11 +48,13 @@ export function firstBelowTheFold(page: Page): Promise<ElementPath | undefined> 
     const fold = innerHeight;
     const fixed = (element: Element | null): boolean =>
       element !== null && (getComputedStyle(element).position === 'fixed' || fixed(element.parentElement));
-    // checkVisibility() is false for an element not rendered: display: none (the phone's closed
-    // menu), or inside a closed <details>.
+    // checkVisibility() is false for an element not shown: display: none, visibility: hidden (the
+    // phone's closed menu), or inside a closed <details>.
     const below = [...document.body.querySelectorAll('*')].find(
       (element) =>
-        element.checkVisibility() && element.getBoundingClientRect().top + scrollY >= fold && !fixed(element),
+        element.checkVisibility({ visibilityProperty: true }) &&
+        element.getBoundingClientRect().top + scrollY >= fold &&
+        !fixed(element),
     );
     if (!below) return undefined;
     const indices: number[] = [];

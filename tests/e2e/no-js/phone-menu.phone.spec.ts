@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { serviceLinks, site } from '../../support/site.ts';
 import { content } from '../../support/content.ts';
+import { phoneMenuPanelId } from '../../../src/lib/shared/phone-menu.ts';
 
 test.describe('phone menu without JavaScript', () => {
   test('opens natively and every link in it works', async ({ page }) => {
@@ -28,6 +29,22 @@ test.describe('phone menu without JavaScript', () => {
     await expect(page).toHaveURL(/\/contact$/);
     await expect(page.locator('h1')).toHaveText(content.pages.contact.heading);
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('keeps the closed panel laid out but hidden, so opening it needs no layout', async ({ page }) => {
+    await page.goto('/');
+    const panel = page.locator(`#${phoneMenuPanelId}`);
+    await expect(panel).toBeHidden();
+    await expect(panel.getByRole('link')).toHaveCount(0);
+    // Invisible, not undisplayed: its box is there before the tap (docs/performance.md, "First taps").
+    const box = await panel.evaluate((element) => element.getBoundingClientRect().height);
+    expect(box).toBeGreaterThan(0);
+    // Nothing hidden can be reached: the first Tab after the toggle leaves the header.
+    await page.locator('[data-phone-menu] summary').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest(`[data-phone-menu]`) === null)).toBe(
+      true,
+    );
   });
 
   test('closes again from its toggle', async ({ page }) => {
