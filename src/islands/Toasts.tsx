@@ -1,8 +1,10 @@
 /**
  * Short messages after a send. Both live regions are in the server HTML from the start, empty,
  * so a screen reader is already listening when a message appears: `role="status"` (polite) for
- * success, `role="alert"` (assertive) for an error. A message closes itself after about five
- * seconds, waits while the pointer or focus is on it, and can be dismissed with its button.
+ * success and for a send waiting on the connection, `role="alert"` (assertive) for an error. A
+ * message closes itself after about five seconds, waits while the pointer or focus is on it, and
+ * can be dismissed with its button. The offline one stays until the enquiry goes or is dismissed:
+ * it describes a state that lasts, and nothing else on screen says the form is waiting.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Icon } from './shared/Icon';
@@ -10,7 +12,7 @@ import { Icon } from './shared/Icon';
 export interface Toast {
   /** A new id shows the message afresh, even with the same text. */
   id: number;
-  kind: 'success' | 'error';
+  kind: 'success' | 'offline' | 'error';
   title: string;
   description: ReactNode;
 }
@@ -30,7 +32,7 @@ export function Toasts({ toast, dismissLabel, onDismiss }: ToastsProps) {
   return (
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-50 sm:left-auto sm:w-full sm:max-w-sm">
       <div role="status" aria-atomic="true">
-        {toast?.kind === 'success' && card}
+        {toast?.kind !== 'error' && card}
       </div>
       <div role="alert" aria-atomic="true">
         {toast?.kind === 'error' && card}
@@ -43,10 +45,10 @@ function ToastCard({ toast, dismissLabel, onDismiss }: ToastsProps & { toast: To
   const [paused, setPaused] = useState(false);
 
   useEffect(() => {
-    if (paused) return;
+    if (paused || toast.kind === 'offline') return;
     const timer = setTimeout(onDismiss, toastDurationMs);
     return () => clearTimeout(timer);
-  }, [paused, onDismiss]);
+  }, [paused, onDismiss, toast.kind]);
 
   return (
     <div

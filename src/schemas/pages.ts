@@ -127,6 +127,11 @@ export const contactSchema = z.object({
   toasts: z.object({
     success: z.object({ title: text('Title.'), description: text('Text.') }),
     error: z.object({ title: text('Title.'), description: text('Text; {email} is filled in.') }),
+    offline: z
+      .object({ title: text('Title.'), description: text('Text.') })
+      .describe(
+        'Shown when Send is pressed without a connection: the message waits and goes by itself once back online.',
+      ),
     dismiss: text('Read aloud for the button that closes a message.'),
   }),
   notSent: z

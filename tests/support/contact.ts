@@ -6,6 +6,7 @@ import { mailContaining } from './mailbox.ts';
 import { content } from './content.ts';
 import { fillPlaceholders } from '../../src/lib/shared/placeholders.ts';
 import { site } from '../../src/site.config.ts';
+import { enquiryDraftKey } from '../../src/lib/shared/enquiry-draft.ts';
 
 const contact = content.pages.contact;
 
@@ -74,6 +75,10 @@ export async function expectEnquiry(page: Page, values: Enquiry): Promise<void> 
   await expect(page.getByLabel('Message')).toHaveValue(values.message);
 }
 
+/** The form's draft as the tab keeps it (src/lib/shared/enquiry-draft.ts), or null. */
+export const savedDraft = (page: Page) =>
+  page.evaluate((key) => sessionStorage.getItem(key), enquiryDraftKey);
+
 /** The saved emails containing `text`, parsed (see mailbox.ts). */
 export const mailWith = (text: string) => mailContaining(mailbox, text);
 
@@ -121,6 +126,9 @@ export const successToast = (page: Page) =>
   page.getByRole('status').filter({ hasText: contact.toasts.success.title });
 export const errorToast = (page: Page) =>
   page.getByRole('alert').filter({ hasText: contact.toasts.error.title });
+/** The message of a send waiting for the connection (polite: nothing is lost, nothing to do). */
+export const offlineToast = (page: Page) =>
+  page.getByRole('status').filter({ hasText: contact.toasts.offline.title });
 
 /** Fills the form (which hydrates it) and makes it look filled in at a person's pace. */
 export async function fillHydrated(page: Page, values: Enquiry): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The enquiry form's states once hydrated: idle → submitting → sent, or back to idle with every
- * value kept when sending fails; where focus goes after each change; the submission id and
+ * value kept when sending fails, or offline with every value kept until the connection returns
+ * and the form sends itself; where focus goes after each change; the submission id and
  * fill time each showing of the form sends; and its draft in the tab (form-draft.ts), kept from
  * the first keystroke until the enquiry is received.
  *
@@ -15,16 +16,22 @@ import type { EnquiryField } from '@/lib/shared/enquiry';
 import { fillTimeField } from '@/lib/shared/spam-traps';
 import type { Toast } from '../Toasts';
 import { formDraft } from './form-draft';
-import { sendEnquiry, type FieldErrors } from './send-enquiry';
+import { sendEnquiry, type FieldErrors, type Outcome } from './send-enquiry';
+import { useWhenOnline } from './use-when-online';
 
 const draft = formDraft(() => sessionStorage);
 const newSubmissionId = () => crypto.randomUUID?.() ?? '';
 
 /** The message shown after each kind of outcome. */
 type Messages = Record<Toast['kind'], Pick<Toast, 'title' | 'description'>>;
+const toastKinds: Record<Outcome['kind'], Toast['kind']> = {
+  sent: 'success',
+  offline: 'offline',
+  refused: 'error',
+};
 
 export function useEnquiryForm(action: string, messages: Messages) {
-  const [status, setStatus] = useState<'idle' | 'submitting' | 'sent'>('idle');
+  const [status, setStatus] = useState<'idle' | 'submitting' | 'offline' | 'sent'>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [toast, setToast] = useState<Toast>();
   const submissionIdRef = useRef<HTMLInputElement>(null);
@@ -35,6 +42,10 @@ export function useEnquiryForm(action: string, messages: Messages) {
   const shownAt = useRef<number>(null);
   /** A form whose send failed: after the next render, focus goes to its first field in error. */
   const failedForm = useRef<HTMLFormElement>(null);
+  /** The form waiting for the connection to come back. */
+  const waitingForm = useRef<HTMLFormElement>(null);
+  /** True while a request is out: a press and a retry at the same moment are still one request. */
+  const sending = useRef(false);
   const showingForm = status !== 'sent';
 
   // Each showing of the form is one enquiry. The fill time counts from the page load the first time
@@ -69,29 +80,46 @@ export function useEnquiryForm(action: string, messages: Messages) {
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (status === 'submitting') return;
-    const form = event.currentTarget;
+    await deliver(event.currentTarget, 'pressed');
+  }
+
+  /**
+   * One attempt to send the form. Pressed, it says how it went whatever happens; retried by itself
+   * while offline, it stays quiet unless something changes (sent, or refused by the function).
+   */
+  async function deliver(form: HTMLFormElement, trigger: 'pressed' | 'retried') {
+    if (sending.current) return;
+    sending.current = true;
     setStatus('submitting');
     setErrors({});
-    setToast(undefined);
+    if (trigger === 'pressed') setToast(undefined);
 
     const fields = {
       ...Object.fromEntries(new FormData(form)),
       [fillTimeField]: String(Math.round(performance.now() - shownAt.current!)),
     };
     const outcome = await sendEnquiry(action, fields);
-    if (outcome.ok) {
+    sending.current = false;
+    if (outcome.kind === 'sent') {
       draft.clear();
       form.reset();
       setStatus('sent');
     } else {
-      failedForm.current = form;
-      setErrors(outcome.fields);
-      setStatus('idle');
+      if (trigger === 'pressed') failedForm.current = form;
+      if (outcome.kind === 'refused') setErrors(outcome.fields);
+      if (outcome.kind === 'offline') waitingForm.current = form;
+      setStatus(outcome.kind === 'offline' ? 'offline' : 'idle');
     }
-    const kind = outcome.ok ? 'success' : 'error';
+    if (outcome.kind === 'offline' && trigger === 'retried') return;
+    const kind = toastKinds[outcome.kind];
     setToast({ id: Date.now(), kind, ...messages[kind] });
   }
+
+  // Offline, the enquiry goes by itself once the connection is back, as one enquiry: the same form,
+  // so the same submission id, with whatever the visitor has changed while waiting.
+  useWhenOnline(status === 'offline', () => {
+    if (waitingForm.current) void deliver(waitingForm.current, 'retried');
+  });
 
   /** Keeps the draft, and clears a field's server error as soon as the visitor changes it. */
   function edited(event: InputEvent<HTMLFormElement>) {

@@ -5,7 +5,6 @@
  * once the enquiry is received. The island's logic, the same at every width: phone size only.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { enquiryDraftKey } from '../../../src/lib/shared/enquiry-draft.ts';
 import { honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { submissionIdField } from '../../../src/lib/shared/submission.ts';
 import {
@@ -18,6 +17,7 @@ import {
   fillHydrated,
   formIsland,
   mailWith,
+  savedDraft,
   successToast,
   uniqueMarker,
   type Enquiry,
@@ -34,7 +34,6 @@ function longEnquiry(label: string): Enquiry {
   return enquiry(paragraph.repeat(enquiryLimits.message).slice(0, enquiryLimits.message));
 }
 
-const savedDraft = (page: Page) => page.evaluate((key) => sessionStorage.getItem(key), enquiryDraftKey);
 const submissionId = (page: Page) => page.locator(`input[name="${submissionIdField}"]`);
 
 test.beforeEach(async ({ page }) => {

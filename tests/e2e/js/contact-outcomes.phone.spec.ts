@@ -1,14 +1,14 @@
 /**
  * What the contact form shows for each of the function's answers (a refusal kept in the store, a
- * failure keeping every value, a fast send flagged, a network failure, the toast's timer): the
- * island's logic, the same at every width, so it runs at phone size only. The form's states that
- * can lay out differently (sending, field errors, the keyboard) are contact.spec.ts, at both sizes.
+ * failure keeping every value, a fast send flagged, the toast's timer; no answer at all is
+ * contact-offline.phone.spec.ts): the island's logic, the same at every width, so it runs at phone
+ * size only. The form's states that can lay out differently (sending, field errors, the keyboard)
+ * are contact.spec.ts, at both sizes.
  */
 import { expect, test } from '@playwright/test';
 import { site } from '../../support/site.ts';
 import {
   asOwnClient,
-  endpoint,
   enquiry,
   errorText,
   errorToast,
@@ -81,18 +81,6 @@ test('an enquiry sent within seconds of the page load is delivered, flagged as p
   await expect(page.getByRole('heading', { name: contact.sent.heading })).toBeVisible();
   await expect.poll(async () => (await mailWith(marker)).length).toBe(1);
   expect((await mailWith(marker))[0]?.subject).toMatch(/^\[Possible spam\] New enquiry/);
-});
-
-test('a network failure is reported the same way, keeping every value', async ({ page }) => {
-  const values = enquiry(uniqueMarker('JS network failure'));
-  await page.goto('/contact');
-  await fillHydrated(page, values);
-  await page.route(endpoint, (route) => route.abort('connectionrefused'));
-  await page.getByRole('button', { name: contact.form.submit }).click();
-
-  await expect(errorToast(page)).toContainText(errorText);
-  await expectEnquiry(page, values);
-  await expect(page.getByRole('button', { name: contact.form.submit })).toBeEnabled();
 });
 
 test('a message closes itself after about five seconds', async ({ page }) => {
