@@ -174,7 +174,8 @@ describe('npm run enquiries', () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [path.join(project, 'scripts/enquiries.ts'), '--show', delivered.id],
-      { env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: directory, MAIL_TO: mail.to } },
+      // In the store's folder: the script reads .env from where it runs, and the project's may hold live settings.
+      { cwd: directory, env: { PATH: process.env.PATH, ENQUIRY_STORE_DIR: directory, MAIL_TO: mail.to } },
     );
     expect(stderr).toContain(`Local store ${directory}`);
     expect(stdout).toContain(`Enquiry ${delivered.id}, received ${delivered.receivedAt}: delivered`);
