@@ -169,7 +169,7 @@ export function editorEditChecks(copy: ProjectCopy) {
         for (const item of packages) {
           const card = cards.find(({ attributes }) => attributes['data-package'] === item.name);
           const price = card?.elements.find(({ attributes }) => attributes['data-price'] !== undefined);
-          expect(price?.text.trim(), item.name).toBe(formatPrice(item.price));
+          expect(price?.text.trim(), item.name).toBe(formatPrice(item.price, site.locale));
         }
         const addons = [
           ...packages.flatMap((item) => item.addons ?? []),
@@ -178,7 +178,7 @@ export function editorEditChecks(copy: ProjectCopy) {
         const listed = text(page, 'li').join('\n');
         for (const addon of addons as Priced[]) {
           expect(listed, service.id).toContain(addon.name);
-          expect(listed, service.id).toContain(formatPrice(addon.price));
+          expect(listed, service.id).toContain(formatPrice(addon.price, site.locale));
         }
       }
     });

@@ -11,6 +11,7 @@ import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { formatPrice } from '../../src/lib/build-time/content/price.ts';
 import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
 import { fillPlaceholders } from '../../src/lib/shared/placeholders.ts';
+import { site } from '../../src/site.config.ts';
 import { builtSite, jsonLdNodes, metaContent } from './built-site.ts';
 import { contentOf, pricesOf } from './content.ts';
 import { editedYaml } from './yaml-edits.ts';
@@ -20,7 +21,7 @@ const changed = { service: '', name: '', oldPrice: 0, newPrice: 0 };
 
 /** `price` as a page writes it, not as the start of a longer one (£40 is not in £400). */
 const shown = (price: number) =>
-  new RegExp(`${formatPrice(price).replace(/[.$]/g, '\\$&')}(?![0-9]|[.,][0-9])`);
+  new RegExp(`${formatPrice(price, site.locale).replace(/[.$]/g, '\\$&')}(?![0-9]|[.,][0-9])`);
 
 /** Lowers one package's price in the copy's content file, and nowhere else. */
 export function writePriceChange(copy: ProjectCopy): void {
@@ -59,7 +60,7 @@ export function priceChecks(copy: ProjectCopy) {
         ({ name, attributes }) => name === 'article' && attributes['data-package'] === changed.name,
       );
       const price = card?.elements.find(({ attributes }) => attributes['data-price'] !== undefined);
-      expect(price?.text.trim()).toBe(formatPrice(changed.newPrice));
+      expect(price?.text.trim()).toBe(formatPrice(changed.newPrice, site.locale));
     });
 
     it('changes the offer in the structured data', () => {
@@ -77,7 +78,7 @@ export function priceChecks(copy: ProjectCopy) {
 
     it('changes the "from £…" search and share descriptions', () => {
       const description = fillPlaceholders(service().seo.description, {
-        lowestPrice: formatPrice(changed.newPrice),
+        lowestPrice: formatPrice(changed.newPrice, site.locale),
       });
       for (const key of ['description', 'og:description']) {
         expect(metaContent(page(), key)).toBe(description);

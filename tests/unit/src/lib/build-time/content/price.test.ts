@@ -3,19 +3,19 @@ import { formatPrice, lowestPrice } from '@/lib/build-time/content/price';
 
 describe('formatPrice', () => {
   it('writes whole pounds the en-GB way, with no pence', () => {
-    expect(formatPrice(249)).toBe('£249');
-    expect(formatPrice(1500)).toBe('£1,500');
-    expect(formatPrice(10000)).toBe('£10,000');
+    expect(formatPrice(249, 'en-GB')).toBe('£249');
+    expect(formatPrice(1500, 'en-GB')).toBe('£1,500');
+    expect(formatPrice(10000, 'en-GB')).toBe('£10,000');
   });
 
   it('shows pence only when there are any', () => {
-    expect(formatPrice(99.5)).toBe('£99.50');
-    expect(formatPrice(12.34)).toBe('£12.34');
+    expect(formatPrice(99.5, 'en-GB')).toBe('£99.50');
+    expect(formatPrice(12.34, 'en-GB')).toBe('£12.34');
   });
 
   it('refuses prices that cannot be right', () => {
-    expect(() => formatPrice(-1)).toThrow(RangeError);
-    expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
+    expect(() => formatPrice(-1, 'en-GB')).toThrow(RangeError);
+    expect(() => formatPrice(Number.NaN, 'en-GB')).toThrow(RangeError);
   });
 });
 
