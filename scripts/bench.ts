@@ -33,7 +33,6 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { benchOptions } from './bench/options.ts';
-import { servedAsBuilt } from './bench/compared-build.ts';
 import type { Metric, RouteRow, Sample } from './bench/report.ts';
 
 const project = resolve(import.meta.dirname, '..');
@@ -128,7 +127,8 @@ async function serve(root: string) {
   return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
 }
 const { server, origin } = await serve(dist);
-const comparedRoot = comparison && (await servedAsBuilt(comparison.dir));
+const comparedRoot =
+  comparison && (await (await import('./bench/compared-build.ts')).servedAsBuilt(comparison.dir));
 const compared =
   comparison && comparedRoot
     ? { ...comparison, root: comparedRoot, ...(await serve(comparedRoot)) }
