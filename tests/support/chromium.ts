@@ -25,3 +25,16 @@ export const testChromiumArgs = [
   '--no-first-run',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
+/**
+ * How the back/forward cache's tests launch Chromium: the full browser (headless), since the
+ * headless shell never restores a page from that cache (every page reports the reason "masked"),
+ * and without Playwright's default `--disable-back-forward-cache` (it turns the cache off so that
+ * its request interception sees every Back).
+ */
+const fullChromium = process.env.CHROME_PATH ?? ['/usr/bin/chromium'].find((path) => existsSync(path));
+export const backForwardCacheLaunch = {
+  ...(fullChromium ? { executablePath: fullChromium } : { channel: 'chromium' }),
+  args: testChromiumArgs,
+  ignoreDefaultArgs: ['--disable-back-forward-cache'],
+};

@@ -3,7 +3,8 @@
  * events of spec §7, all from one small script (src/components/AnalyticsScript.astro) that only
  * pages of a build with an analytics ID carry. Events are read from the page by delegation, so no
  * button or form needs code of its own:
- * - a page view on load and on every change of path or query;
+ * - a page view on load, on every change of path or query, and on a restore from the back/forward
+ *   cache (Back or Forward to a page kept whole: its scripts do not run again);
  * - `calendly_click` for any link with `data-booking` (its placement label);
  * - `form_submit` and `contact_form` when a `form[data-contact-form]` is sent (no field values);
  * - `page_not_found` where the page marks itself with `data-page-not-found` (the 404 page).
@@ -67,7 +68,9 @@ export function startAnalytics(): void {
     true,
   );
 
+  let current: Consent | undefined;
   const apply = (consent: Consent) => {
+    current = consent;
     if (consent === 'granted') {
       vendors.grant();
       tracker.grant();
@@ -109,4 +112,17 @@ export function startAnalytics(): void {
   const stored = readConsent(storage);
   if (stored) apply(stored);
   else banner.hidden = false;
+
+  // A page restored from the back/forward cache runs no script again, and is a new view all the
+  // same. A choice made on another page meanwhile holds here too (the banner then goes), before the
+  // view is counted, so it is sent or held as that choice says.
+  addEventListener('pageshow', (event) => {
+    if (!event.persisted) return;
+    const choice = readConsent(storage);
+    if (choice && choice !== current) {
+      close();
+      apply(choice);
+    }
+    pageView(pagePath(location));
+  });
 }
