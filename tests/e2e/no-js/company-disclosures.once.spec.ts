@@ -65,7 +65,7 @@ test('every page’s footer discloses the legal name and form, registration, num
   }
 });
 
-test('the Organization JSON-LD carries the legal name, postal address, company number and VAT ID', async ({
+test('the Organization JSON-LD carries the legal name, postal address, and any company number and VAT ID', async ({
   page,
 }) => {
   for (const path of legalIdentityPages) {
@@ -79,7 +79,12 @@ test('the Organization JSON-LD carries the legal name, postal address, company n
       postalCode: company.registeredOffice.postcode,
       addressCountry: 'GB',
     });
-    expect(org['identifier'], path).toMatchObject({ value: company.companyNumber });
+    // A sole trader or a partnership has no company number: then no identifier at all.
+    if (company.companyNumber) {
+      expect(org['identifier'], path).toMatchObject({ value: company.companyNumber });
+    } else {
+      expect(org, path).not.toHaveProperty('identifier');
+    }
     expect(org['vatID'], path).toBe(company.vatNumber);
     expect(org['email'], path).toBe(company.email ?? site.email);
   }
