@@ -8,6 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
 import { site } from '../../src/site.config.ts';
+import { articlePictures } from '../../src/lib/build-time/images/article-pictures.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, tags } from './built-site.ts';
 import { contentOf } from './content.ts';
@@ -105,6 +106,11 @@ export function feedChecks(copy: ProjectCopy) {
       expect(html).toContain(`href="${absolute('/blog/post-11')}"`);
       expect(html).toMatch(new RegExp(`<img [^>]*src="${site.url}/_astro/[^"]+"`));
       expect(html).not.toContain('feedCheck');
+      // A reader that shows the photo by its src gets the widest resized copy, not the phone's full-size file.
+      const photo = tags(html, 'img').find((img) => img['alt'] === fixtures.phonePhoto.alt)!;
+      const copies = photo['srcset']!.split(', ').map((candidate) => candidate.split(' ')[0]);
+      expect(copies).toHaveLength(articlePictures.widths.length);
+      expect(photo['src']).toBe(copies.at(-1));
     });
 
     it('names the case studies’ feed on their pages, and the blog’s everywhere', () => {

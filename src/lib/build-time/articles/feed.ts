@@ -23,7 +23,18 @@ type Component = Parameters<AstroContainer['renderToString']>[0];
 const urlAttributes = new Set(['href', 'src', 'poster', 'cite']);
 const dropped = new Set(['script', 'noscript', 'template']);
 
-/** The node's children, made fit for a feed: addresses resolved against `base`, scripts removed. */
+/** The widest copy a `srcset` offers (the last one Astro writes is the widest, but the order is not promised). */
+const widestCandidate = (srcset: string) =>
+  srcset
+    .split(',')
+    .map((candidate) => candidate.trim().split(/\s+/))
+    .sort(([, a = '0'], [, b = '0']) => Number.parseFloat(b) - Number.parseFloat(a))[0]?.[0];
+
+/**
+ * The node's children, made fit for a feed: addresses resolved against `base`, scripts removed. A
+ * feed reader may show a picture by its src alone, so an <img> with a srcset gets its widest
+ * resized copy there (1,200 px for a photo in the text), not the editor's full-size file.
+ */
 function clean(node: Node, base: string): void {
   if (!('childNodes' in node)) return;
   node.childNodes = node.childNodes.filter((child) => !('tagName' in child && dropped.has(child.tagName)));
@@ -47,6 +58,12 @@ function clean(node: Node, base: string): void {
             };
           return attribute;
         });
+      const srcset = child.attrs.find(({ name }) => name === 'srcset')?.value;
+      const widest = child.nodeName === 'img' && srcset ? widestCandidate(srcset) : undefined;
+      if (widest)
+        child.attrs = child.attrs.map((attribute) =>
+          attribute.name === 'src' ? { ...attribute, value: widest } : attribute,
+        );
     }
     clean(child, base);
   }
