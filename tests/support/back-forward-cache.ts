@@ -25,8 +25,13 @@ interface Return {
   reasons: unknown;
 }
 
-/** Goes from the current page to `away`, then Back, and says how the page came back. */
+/**
+ * Goes from the current page to `away`, then Back, and says how the page came back. It leaves once
+ * the page and its frames have loaded (the contact page's scheduling frame appears as the visitor
+ * nears it): a frame still loading is no reason of the page's own, and Chromium may hold it against it.
+ */
 export async function leaveAndComeBack(page: Page, away: string): Promise<Return> {
+  for (const frame of page.frames()) await frame.waitForLoadState('load');
   await page.goto(away);
   // A restore fires no `load`, which goBack would wait for by default.
   await page.goBack({ waitUntil: 'commit' });
