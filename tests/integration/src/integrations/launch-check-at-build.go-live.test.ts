@@ -13,7 +13,8 @@ import { copyProject } from '../../../support/project-copy.ts';
 import { htmlFiles } from '../../../../src/integrations/built-files.ts';
 import { disclosureParts, governingLaw, vatStatement } from '../../../../src/lib/build-time/legal/company.ts';
 import { htmlElements } from '../../../../src/lib/build-time/html-elements.ts';
-import { builtServiceRoutes, builtSite, tags, xmlValues } from '../../../support/built-site.ts';
+import { legalIdentityPages } from '../../../../src/lib/build-time/structured-data/structured-data-company.ts';
+import { builtServiceRoutes, builtSite, jsonLdNodes, tags, xmlValues } from '../../../support/built-site.ts';
 import { exampleCompany, unsetEnv } from '../../../support/company.ts';
 import { content, contentOf } from '../../../support/content.ts';
 import { goLiveCompanies, goLiveEnv, writeGoLive, type GoLive } from '../../../support/go-live.ts';
@@ -94,6 +95,17 @@ describe.each(variants)('%s, gone live', (_, edits) => {
       expect(texts(built.html(route), 'p').join('\n'), route).toContain(vatStatement(company));
     }
     expect(texts(built.html('/terms'), 'p').join('\n')).toContain(governingLaw(company));
+  });
+
+  it('gives search engines the legal identity, with a company number and VAT ID only where it has one', () => {
+    for (const route of legalIdentityPages) {
+      const organisation = jsonLdNodes(built.html(route)).find((node) => node['@type'] === 'Organization');
+      expect(organisation?.['legalName'], route).toBe(company.legalName);
+      expect((organisation?.['identifier'] as { value?: string } | undefined)?.value, route).toBe(
+        company.companyNumber,
+      );
+      expect(organisation?.['vatID'], route).toBe(company.vatNumber);
+    }
   });
 
   it('uses the live address, booking page, inbox and brand', () => {
