@@ -59,7 +59,8 @@ function missingPaths(text: string): string[] {
   });
   const missing = named.filter(({ path, cut }) => {
     if (existsSync(join(project, path)) || (cut && startsAnEntry(path))) return false;
-    const content = /^src\/content\/([^/]+)\/./.exec(path);
+    // The content folder itself too: git keeps no empty one, so a clone may lack it (no post yet).
+    const content = /^src\/content\/([^/]+)(\/|$)/.exec(path);
     return !(content && contentFolders.has(content[1] ?? ''));
   });
   return [...new Set(missing.map(({ path }) => path))];
@@ -124,6 +125,9 @@ describe('paths named in the docs and comments', () => {
     expect(missingPaths(wildcards)).toEqual(['tests/made-up/', 'tests/e2e/made-up-']);
     expect(missingPaths('src/content/blog/a-new-post.md, src/content/gone/old.md')).toEqual([
       'src/content/gone/old.md',
+    ]);
+    expect(missingPaths('src/content/blog, src/content/case-studies/ and src/content/gone/')).toEqual([
+      'src/content/gone/',
     ]);
   });
 
