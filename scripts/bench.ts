@@ -32,6 +32,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { builtIndexableRoutes, htmlRoutes } from '../tools/built-routes.ts';
 import { benchOptions } from './bench/options.ts';
 import type { Metric, RouteRow, Sample } from './bench/report.ts';
 
@@ -41,15 +42,30 @@ const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
 const { values, positionals, usage, whole } = benchOptions();
 const runs = whole(values.runs, '--runs', 3);
 
+// Another build measured in the same run, under the same Chromium and load (--compare): its
+// indexable pages, or those of the --route paths it has. Checked before anything is measured.
+const comparison = (() => {
+  if (values.compare === undefined) return undefined;
+  const dir = resolve(values.compare);
+  try {
+    const routes = htmlRoutes(dir).filter(
+      (route) => values.route.length === 0 || values.route.includes(route),
+    );
+    if (routes.length === 0) throw new Error(`${dir}: no page to measure`);
+    return { dir, routes };
+  } catch (error) {
+    console.error(`--compare: ${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+})();
+
 // Loaded once the options are known to be good: Lighthouse and the rest take seconds to load, which a
-// wrong option or --help should not wait for.
-const [chromeLauncher, { default: lighthouse }, { createSiteServer }, { builtIndexableRoutes, htmlRoutes }] =
-  await Promise.all([
-    import('chrome-launcher'),
-    import('lighthouse'),
-    import('../server/server.ts'),
-    import('../tools/built-routes.ts'),
-  ]);
+// wrong option, --help or a --compare build that cannot be served should not wait for.
+const [chromeLauncher, { default: lighthouse }, { createSiteServer }] = await Promise.all([
+  import('chrome-launcher'),
+  import('lighthouse'),
+  import('../server/server.ts'),
+]);
 const [{ benchFunction }, { benchEnquiryJob }, { benchArticles }, report] = await Promise.all([
   import('./bench/function.ts'),
   import('./bench/enquiry-job.ts'),
@@ -75,23 +91,6 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
   if (!(start in allStarts)) throw new Error(`--start is one of: ${Object.keys(allStarts).join(', ')}`);
   return start as Start;
 });
-
-// Another build measured in the same run, under the same Chromium and load (--compare): its
-// indexable pages, or those of the --route paths it has. Checked before anything is measured.
-const comparison = (() => {
-  if (values.compare === undefined) return undefined;
-  const dir = resolve(values.compare);
-  try {
-    const routes = htmlRoutes(dir).filter(
-      (route) => values.route.length === 0 || values.route.includes(route),
-    );
-    if (routes.length === 0) throw new Error(`${dir}: no page to measure`);
-    return { dir, routes };
-  } catch (error) {
-    console.error(`--compare: ${(error as Error).message}\n\n${usage}`);
-    process.exit(2);
-  }
-})();
 
 const tapsOnly = values['taps-only'];
 const functionResults = values['job-only'] || tapsOnly ? undefined : await benchFunction();
