@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 30_000,
+    // A set-up (loading the schemas through Vite, starting a server) waits as long as a test may:
+    // Vitest's 10 s default ran out on a machine shared with another suite.
+    hookTimeout: 30_000,
     // Integration tests spend most of their time waiting on child builds and servers: one worker
     // more than the cores keeps them busy (Vitest's default is one fewer, a single worker on two).
     maxWorkers: availableParallelism() + 1,
