@@ -1,7 +1,8 @@
 /**
  * Accept, store, then send: a valid enquiry gets its id and is written to the store before the one
  * SMTP attempt made while the visitor waits. It counts as received when it is stored or sent; only
- * when it is neither does the visitor get an error. With mail not configured it is only stored,
+ * when it is neither does the visitor get an error (`cause`: the store, or the send too). A store
+ * out of order (`outOfOrder`) refuses it without a send. With mail not configured it is only stored,
  * pending with the reason `not_configured`, for the retry job to send once mail is configured.
  * The same id twice is answered as received once more and never mailed again; while the first
  * is still being handled, the second waits for it and gets the same answer. A send whose record
@@ -14,6 +15,7 @@ import { saveDeliveredLater } from './saving-delivered.ts';
 import { enquiryId, markDelivered, newRecord, newUnsentRecord } from './record.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
+import { outOfOrder } from './store/store.ts';
 import type { Enquiry } from '../src/lib/shared/enquiry.ts';
 
 export type AcceptDeps = Omit<DeliveryDeps, 'route'>;
@@ -24,8 +26,8 @@ interface Submission {
   possibleSpam: boolean;
 }
 
-/** Received (stored or sent: the visitor is told so), or neither. */
-type Accepted = { ok: boolean };
+/** Received (stored or sent: the visitor is told so), or neither, and why. */
+type Accepted = { ok: true } | { ok: false; cause: 'store' | 'send' };
 
 /** Keeps work that outlives the visitor's answer running (Netlify's `context.waitUntil`). */
 export type WaitUntil = (work: Promise<unknown>) => void;
@@ -76,9 +78,9 @@ async function accept(
     return { ok: true };
   }
   if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
+  if (!stored.ok && (!configured || outOfOrder.has(stored.code))) return { ok: false, cause: 'store' };
 
   if (!configured) {
-    if (!stored.ok) return { ok: false };
     // One line per kept enquiry, naming why: never what the visitor wrote.
     logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
     return { ok: true };
@@ -98,7 +100,7 @@ async function accept(
   }
   const { code, responseCode, command } = attempt.error;
   logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
-  if (!stored.ok) return { ok: false };
+  if (!stored.ok) return { ok: false, cause: 'send' };
   logOutcome('queued', { id, retryAt: record.nextAttemptAt });
   return { ok: true };
 }

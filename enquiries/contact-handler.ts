@@ -140,6 +140,14 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
     if (!accepted.ok) {
       // Neither stored nor sent: the visitor will try again, and that must not count twice.
       limiter.release(ip);
+      if (accepted.cause === 'store') {
+        return failure(format, {
+          status: 503,
+          error: 'store_unavailable',
+          message: `Sorry, your enquiry could not be saved just now, so it has not been sent. ${writeToUs}`,
+          headers: { 'Retry-After': '60' },
+        });
+      }
       return failure(format, {
         status: 502,
         error: 'send_failed',

@@ -44,6 +44,8 @@ export interface HostOptions {
   site: { brand: string; url: string; email: string };
   /** The store; the SQLite file in `directory` unless given. */
   store?: EnquiryStore;
+  /** How long an enquiry waits for that file while another process holds its write lock. */
+  storeWaitMs?: number;
   now?: () => number;
 }
 
@@ -52,9 +54,10 @@ export function startEnquiryHost({
   env = process.env,
   site,
   store,
+  storeWaitMs,
   now = () => Date.now(),
 }: HostOptions): EnquiryHost {
-  const kept = store ?? openSqliteStore(directory);
+  const kept = store ?? openSqliteStore(directory, { waitMs: storeWaitMs });
   const stopping = new AbortController();
   const inFlight = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {

@@ -9,13 +9,15 @@
 import { parseArgs } from 'node:util';
 import { projectTypeLabel } from '../src/lib/shared/enquiry.ts';
 import { enquiryEmail } from './send.ts';
-import { awaitsMailConfiguration, isEnquiryId, requeue } from './record.ts';
+import { isEnquiryId, requeue } from './record.ts';
 import type { EnquiryRecord } from './record.ts';
 import type { EnquiryStore } from './store/store.ts';
 
 const statuses = ['pending', 'delivered', 'failed'] as const;
 /** How much of a message a row shows. */
 const firstWordsLength = 40;
+/** How much of a mistyped id is echoed: an id is 32 characters. */
+const idEchoLength = 40;
 
 const usage = [
   'Usage: npm run enquiries [-- --status STATUS] [--limit N] | [-- --show ID | --resend ID]',
@@ -79,7 +81,7 @@ export async function runEnquiriesCommand(args: readonly string[], given: Comman
   const id = options.show ?? options.resend;
   if (id === undefined) return list(deps, options);
   if (!isEnquiryId(id)) {
-    deps.print(`"${id}" is not an enquiry id (32 hexadecimal characters, as the list shows).`);
+    deps.print(`${shortened(id)} is not an enquiry id (32 hexadecimal characters, as the list shows).`);
     return 2;
   }
   const read = await deps.store.readRecord(id);
@@ -95,6 +97,13 @@ export async function runEnquiriesCommand(args: readonly string[], given: Comman
   return resend(read.value, deps);
 }
 
+/** What was typed as an id, quoted and cut short: a pasted page of text is not echoed back. */
+function shortened(typed: string): string {
+  return typed.length > idEchoLength
+    ? `"${typed.slice(0, idEchoLength)}…" (${typed.length} characters)`
+    : `"${typed}"`;
+}
+
 /** The first words of a message, on one line. */
 function firstWords(message: string): string {
   const line = message.replace(/\s+/g, ' ').trim();
@@ -102,14 +111,16 @@ function firstWords(message: string): string {
 }
 
 async function list({ store, print }: CommandDeps, { status, limit }: ListOptions): Promise<number> {
-  const listed = await store.list();
+  // Only the rows shown are read, and the totals are counted by the store.
+  const [listed, tally] = await Promise.all([store.list({ status, limit }), store.tally()]);
   if (!listed.ok) return storeError({ print }, listed.code);
-  const records = listed.value;
-  if (records.length === 0) {
+  if (!tally.ok) return storeError({ print }, tally.code);
+  const { records, awaitingMail } = tally.value;
+  if (records === 0) {
     print('No enquiries stored.');
     return 0;
   }
-  const shown = records.filter((record) => !status || record.status === status).slice(0, limit);
+  const shown = listed.value;
   const header = ['received', 'id', 'status', 'who', 'project', 'message', 'spam', 'reason'];
   const rows = [header].concat(
     shown.map((record) => [
@@ -129,11 +140,10 @@ async function list({ store, print }: CommandDeps, { status, limit }: ListOption
     const padded = row.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length));
     print(padded.join('  ').trimEnd());
   }
-  if (shown.length < records.length) print(`${shown.length} of ${records.length} shown.`);
-  const waiting = records.filter(awaitsMailConfiguration).length;
+  if (shown.length < records) print(`${shown.length} of ${records} shown.`);
   print(
-    `${waiting} of ${records.length} waiting for mail to be configured` +
-      (waiting > 0 ? ': set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).' : '.'),
+    `${awaitingMail} of ${records} waiting for mail to be configured` +
+      (awaitingMail > 0 ? ': set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).' : '.'),
   );
   return 0;
 }

@@ -16,8 +16,8 @@ const { site } = await import('../src/site.config.ts');
 const { runEnquiriesCommand } = await import('../enquiries/inbox.ts');
 
 const remote = siteCredentials(process.env);
-const directory = serverConfig(process.env).enquiryStoreDir;
-const store = remote ? openBlobsStore(remote) : openSqliteStore(directory);
+const { enquiryStoreDir: directory, enquiryStoreWaitMs: waitMs } = serverConfig(process.env);
+const store = remote ? openBlobsStore(remote) : openSqliteStore(directory, { waitMs });
 console.error(remote ? `Netlify site ${remote.siteID}` : `Local store ${directory}`);
 try {
   process.exitCode = await runEnquiriesCommand(process.argv.slice(2), {

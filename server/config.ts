@@ -14,10 +14,14 @@
  * - `ENQUIRY_STORE_DIR`: the folder of the SQLite file enquiries are kept in (`npm start`, `npm run
  *   dev`, `npm run enquiries`; enquiries/store/sqlite.ts), relative to the working directory.
  *   Default: .data.
+ * - `ENQUIRY_STORE_WAIT_MS`: how long an enquiry waits for that file while another process holds
+ *   its write lock (a backup, `sqlite3` open in a terminal) before it is refused (the pages never
+ *   wait). Default: 5000.
  * A malformed value stops `npm start` with an error naming the variable and the form it expects
  * (`npm run dev` logs it and answers the function's path with 500).
  */
 import { resolve } from 'node:path';
+import { storeDeadlineMs } from '../enquiries/store/deadline.ts';
 import { assertValid, readEnv, type Env } from '../src/lib/shared/env.ts';
 
 export interface ServerConfig {
@@ -29,6 +33,8 @@ export interface ServerConfig {
   trustProxy: number;
   /** Absolute path of the local enquiry store's folder. */
   enquiryStoreDir: string;
+  /** How long an enquiry waits for a locked store (ENQUIRY_STORE_WAIT_MS). */
+  enquiryStoreWaitMs: number;
 }
 
 const projectRoot = resolve(import.meta.dirname, '..');
@@ -47,6 +53,11 @@ export function serverConfig(env: Env = process.env): ServerConfig {
       ),
     ),
     enquiryStoreDir: resolve(read.text('ENQUIRY_STORE_DIR') ?? '.data'),
+    enquiryStoreWaitMs: read.integer(
+      'ENQUIRY_STORE_WAIT_MS',
+      { min: 1, max: 600_000, unit: 'a number of milliseconds' },
+      storeDeadlineMs,
+    ),
   };
   assertValid(read.problems, 'server settings (server/config.ts)');
   return config;

@@ -57,7 +57,11 @@ if (rebuild) {
   if (verdict.kind === 'warn') console.warn(verdict.message);
 }
 
-const enquiries = startEnquiryHost({ directory: config.enquiryStoreDir, site });
+const enquiries = startEnquiryHost({
+  directory: config.enquiryStoreDir,
+  storeWaitMs: config.enquiryStoreWaitMs,
+  site,
+});
 console.log(`Keeping enquiries in ${enquiries.directory}`);
 
 const { port, host } = config;

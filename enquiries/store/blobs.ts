@@ -12,7 +12,7 @@ import { takeCensus } from './census.ts';
 import { logOutcome } from '../log-outcome.ts';
 import { storeCall } from './deadline.ts';
 import { asRecord, listingKey, type EnquiryStore, type StoreResult } from './store.ts';
-import type { EnquiryRecord } from '../record.ts';
+import { awaitsMailConfiguration, type EnquiryRecord } from '../record.ts';
 import { storeCapRecords } from '../policy.ts';
 
 const enquiryStoreName = 'enquiries';
@@ -87,6 +87,19 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
       ),
     );
 
+  /** Every record, the newest first. */
+  const everyRecord = async (): Promise<StoreResult<EnquiryRecord[]>> => {
+    const listed = await ids();
+    if (!listed.ok) return listed;
+    const found: EnquiryRecord[] = [];
+    for (const id of listed.value) {
+      const read = await readRecord(id);
+      if (!read.ok) return read;
+      if (read.value) found.push(read.value);
+    }
+    return { ok: true, value: found.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)) };
+  };
+
   return {
     async create(record) {
       const census = await index.census();
@@ -154,16 +167,21 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
         },
         nowMs,
       ),
-    async list() {
-      const listed = await ids();
-      if (!listed.ok) return listed;
-      const found: EnquiryRecord[] = [];
-      for (const id of listed.value) {
-        const read = await readRecord(id);
-        if (!read.ok) return read;
-        if (read.value) found.push(read.value);
-      }
-      return { ok: true, value: found.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)) };
+    // Netlify Blobs lists keys only: the inbox reads every record to sort them by date (a Netlify
+    // site's store is read from the operator's machine, and holds at most the cap).
+    async list({ status, limit } = {}) {
+      const all = await everyRecord();
+      if (!all.ok) return all;
+      const shown = all.value.filter((record) => !status || record.status === status);
+      return { ok: true, value: shown.slice(0, limit) };
+    },
+    async tally() {
+      const all = await everyRecord();
+      if (!all.ok) return all;
+      return {
+        ok: true,
+        value: { records: all.value.length, awaitingMail: all.value.filter(awaitsMailConfiguration).length },
+      };
     },
     close: async () => undefined,
   };

@@ -23,6 +23,18 @@ export interface Listed {
   atMs: number;
 }
 
+/** What the inbox shows: the records with one status (all when unset), at most `limit` of them. */
+export interface InboxQuery {
+  status?: EnquiryRecord['status'];
+  limit?: number;
+}
+
+export interface Tally {
+  records: number;
+  /** Pending, never attempted: kept while mail is not configured. */
+  awaitingMail: number;
+}
+
 export interface Versioned {
   record: EnquiryRecord;
   /** Changes with every write: a `save` given it lands only on this very version. */
@@ -47,11 +59,28 @@ export interface EnquiryStore {
   settle(key: string): Promise<StoreResult<true>>;
   /** How many records are kept, as last counted (a costly count runs at most every ten minutes). */
   count(nowMs: number): Promise<StoreResult<number>>;
-  /** Every record, the newest first. */
-  list(): Promise<StoreResult<EnquiryRecord[]>>;
+  /** The records, the newest first: all of them, or only `query.limit` with `query.status`. */
+  list(query?: InboxQuery): Promise<StoreResult<EnquiryRecord[]>>;
+  /** How many records are kept, and how many of them wait for mail to be configured. */
+  tally(): Promise<StoreResult<Tally>>;
   /** Lets go of the store (after the last call). */
   close(): Promise<void>;
 }
+
+/**
+ * The codes of a store that cannot keep anything until its operator acts (a damaged, unwritable,
+ * full, misplaced or missing file): the contact function refuses with 503 and sends nothing, as a
+ * send without a record could be lost or mailed twice. Other failures (busy, late) pass.
+ */
+export const outOfOrder: ReadonlySet<string> = new Set([
+  'STORE_CORRUPT',
+  'STORE_DISK_FULL',
+  'STORE_MISCONFIGURED',
+  'STORE_READ_ONLY',
+  'STORE_REPLACED',
+  'STORE_UNAVAILABLE',
+  'STORE_WRITE_FAILED',
+]);
 
 /** How old a listed entry without its record must be before it counts as left behind. */
 export const orphanAfterMs = 60_000;

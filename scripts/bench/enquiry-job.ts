@@ -14,7 +14,8 @@ import { listedAt } from '../../enquiries/store/store.ts';
 import { markDelivered, newRecord, type EnquiryRecord } from '../../enquiries/record.ts';
 import { createRetryHandler } from '../../enquiries/retry-handler.ts';
 import { deliverEmail } from '../../enquiries/send.ts';
-import { enquiryDatabaseFile, openSqliteStore } from '../../enquiries/store/sqlite.ts';
+import { enquiryDatabaseFile } from '../../enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '../../enquiries/store/sqlite.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { enquiryPolicy } from '../../enquiries/policy.ts';
@@ -39,8 +40,8 @@ export interface JobBench {
   deleted: number;
 }
 
-function seed(directory: string, records: EnquiryRecord[]): void {
-  openSqliteStore(directory).close();
+async function seed(directory: string, records: EnquiryRecord[]): Promise<void> {
+  await openSqliteStore(directory).close();
   const db = new DatabaseSync(path.join(directory, enquiryDatabaseFile));
   const insert = db.prepare(
     'INSERT INTO enquiries (id, status, received_at, listed_at, version, data) VALUES (?, ?, ?, ?, 1, ?)',
@@ -67,7 +68,7 @@ async function benchSize(size: number): Promise<JobBench> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'bench-job-'));
   const directory = path.join(root, 'data');
   const now = Date.now();
-  seed(directory, recordsFor(size, now));
+  await seed(directory, recordsFor(size, now));
   const smtp = await startSmtpSink();
   const env = { ...process.env, ...smtp.env };
   const store = openSqliteStore(directory);

@@ -15,10 +15,10 @@ import type { ContactDeps, ContactHandler } from '../../enquiries/contact-handle
 /** What the function needs around it, set up once. */
 async function startFunctionHost(warn: (text: string) => void) {
   const { serverConfig } = await import('../../server/config.ts');
-  const { trustProxy, enquiryStoreDir } = serverConfig(process.env);
+  const { trustProxy, enquiryStoreDir, enquiryStoreWaitMs } = serverConfig(process.env);
   const { startEnquiryHost } = await import('../../enquiries/host.ts');
   const { site } = await import('../site.config.ts');
-  const host = startEnquiryHost({ directory: enquiryStoreDir, site });
+  const host = startEnquiryHost({ directory: enquiryStoreDir, storeWaitMs: enquiryStoreWaitMs, site });
   const { mailWarning } = await import('../../server/mail-warning.ts');
   const warning = mailWarning(process.env, host.directory);
   if (warning) warn(`\n${warning}`);

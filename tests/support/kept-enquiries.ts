@@ -9,23 +9,22 @@ import { submissionIdField } from '../../src/lib/shared/submission.ts';
 import { sampleEnquiry } from './enquiries.ts';
 import type { ReceivedMessage } from './smtp-test-server.ts';
 
-export async function postEnquiries(port: number, count: number): Promise<void> {
+/** One enquiry as the enhanced form posts it, from `address` (behind TRUST_PROXY): the status and body. */
+export async function postEnquiry(port: number, message: string, address: string) {
   const origin = `http://localhost:${port}`;
+  const response = await fetch(`${origin}${contactEndpoint}`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ ...sampleEnquiry, message, [submissionIdField]: randomUUID() }),
+  });
+  return { status: response.status, body: (await response.json()) as { ok: boolean; error?: string } };
+}
+
+export async function postEnquiries(port: number, count: number): Promise<void> {
   for (let n = 0; n < count; n += 1) {
-    const response = await fetch(`${origin}${contactEndpoint}`, {
-      method: 'POST',
-      headers: {
-        origin,
-        'content-type': 'application/json',
-        'x-forwarded-for': `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-      },
-      body: JSON.stringify({
-        ...sampleEnquiry,
-        message: `Kept enquiry ${n}`,
-        [submissionIdField]: randomUUID(),
-      }),
-    });
-    if (response.status !== 200) throw new Error(`enquiry ${n}: ${response.status}`);
+    const address = `10.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+    const { status } = await postEnquiry(port, `Kept enquiry ${n}`, address);
+    if (status !== 200) throw new Error(`enquiry ${n}: ${status}`);
   }
 }
 

@@ -66,9 +66,15 @@ export async function startLikeNpmStart(options: {
   env: Record<string, string>;
   /** In a process group of its own, as a service manager starts it. */
   detached?: boolean;
+  /** The largest file it may write, in KiB (`ulimit -f`): a disk that fills up. */
+  fileSizeLimitKib?: number;
 }): Promise<StartedServer> {
   const script = resolve(import.meta.dirname, '../../server/start.ts');
-  const child: ChildProcess = spawn(process.execPath, [script, '--no-build'], {
+  const limit = options.fileSizeLimitKib;
+  const [command, args] = limit
+    ? ['sh', ['-c', `ulimit -f ${limit * 2} && exec "$0" "$@"`, process.execPath, script, '--no-build']]
+    : [process.execPath, [script, '--no-build']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -89,6 +89,8 @@ describe('the enquiry host', () => {
     savesFail = false;
     clock += enquiryPolicy.sendLeaseMs + 60_000;
     await vi.advanceTimersByTimeAsync(60_000);
+    // The store answers from its own thread: the run ends once it has marked the record.
+    await vi.waitFor(async () => expect(await statuses(sqlite)).toEqual(['delivered']), { timeout: 10_000 });
     await host.stop();
     expect(smtp.received).toHaveLength(1);
     const reopened = openSqliteStore(join(root, 'data'));

@@ -170,6 +170,48 @@ describe('npm run enquiries', () => {
     expect(printed.at(-1)).toBe(`No enquiry ${'f'.repeat(32)}.`);
   });
 
+  it('echoes an over-long id cut short, never in full', async () => {
+    const pasted = 'x'.repeat(10_000);
+    expect(await run('--show', pasted)).toBe(2);
+    expect(printed.at(-1)).toMatch(/^"x{40}…" \(10000 characters\) is not an enquiry id/);
+    expect(printed.at(-1)?.length).toBeLessThan(200);
+  });
+
+  it('reads only the rows it shows, however many are stored', async () => {
+    const many = openSqliteStore(path.join(path.dirname(directory), 'many'));
+    for (let n = 0; n < 40; n += 1) {
+      const id = n.toString(16).padStart(32, '0');
+      await many.save(newUnsentRecord(id, sampleEnquiry, false, received + n * 60_000));
+    }
+    const fetched: number[] = [];
+    const counted: typeof many = {
+      ...many,
+      list: async (query) => {
+        const listed = await many.list(query);
+        if (listed.ok) fetched.push(listed.value.length);
+        return listed;
+      },
+    };
+    const shown: string[] = [];
+    const deps = {
+      store: counted,
+      now: () => now,
+      print: (line: string) => shown.push(line),
+      mail,
+      brand: 'A',
+    };
+    expect(await runEnquiriesCommand(['--limit', '5'], deps)).toBe(0);
+    await many.close();
+    expect(fetched).toEqual([5]);
+    expect(shown.slice(1, 6).map((line) => line.split(/ {2,}/)[1])).toEqual(
+      [39, 38, 37, 36, 35].map((n) => n.toString(16).padStart(32, '0')),
+    );
+    expect(shown.slice(-2)).toEqual([
+      '5 of 40 shown.',
+      '40 of 40 waiting for mail to be configured: set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).',
+    ]);
+  });
+
   it('runs as a script over ENQUIRY_STORE_DIR', async () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,

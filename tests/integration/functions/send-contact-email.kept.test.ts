@@ -152,8 +152,8 @@ describe('with mail not configured', () => {
     unconfigureMail();
     await withBlobsDown(async () => {
       const json = await postJson(sampleEnquiry);
-      expect(json.status).toBe(502);
-      expect(await json.json()).toMatchObject({ ok: false, error: 'send_failed' });
+      expect(json.status).toBe(503);
+      expect(await json.json()).toMatchObject({ ok: false, error: 'store_unavailable' });
       expect((await postForm(sampleEnquiry)).headers.get('location')).toBe('/contact/error');
     });
     expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
@@ -164,7 +164,7 @@ describe('with mail not configured', () => {
     async (status) => {
       unconfigureMail();
       const answer = await whileConditionalWritesAnswer(status, () => postJson(sampleEnquiry));
-      expect(answer.status).toBe(502);
+      expect(answer.status).toBe(503);
       expect(logs.map(({ line }) => line).join('\n')).not.toContain('outcome=kept');
       expect(await storedRecords()).toEqual([]);
     },

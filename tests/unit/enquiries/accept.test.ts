@@ -97,7 +97,7 @@ describe('accepting an enquiry', () => {
       const { blobs, store } = fullStore();
       const { sent, mailer } = mailerThat(true);
       const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' }, mailRoute({}));
-      expect(accepted).toEqual({ ok: false });
+      expect(accepted).toEqual({ ok: false, cause: 'store' });
       expect(sent).toEqual([]);
       expect(blobs.keys('enquiries')).toEqual([]);
     });
@@ -106,7 +106,7 @@ describe('accepting an enquiry', () => {
       const { store } = fullStore();
       const { mailer } = mailerThat(false);
       const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' });
-      expect(accepted).toEqual({ ok: false });
+      expect(accepted).toEqual({ ok: false, cause: 'send' });
     });
   });
 

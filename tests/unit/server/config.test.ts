@@ -14,6 +14,7 @@ describe('serverConfig', () => {
       outDir: resolve(project, 'dist'),
       trustProxy: 0,
       enquiryStoreDir: resolve('.data'),
+      enquiryStoreWaitMs: 5000,
     });
   });
 
@@ -25,6 +26,7 @@ describe('serverConfig', () => {
         OUT_DIR: 'dist-e2e',
         TRUST_PROXY: '1',
         ENQUIRY_STORE_DIR: '/srv/agency-site/.data',
+        ENQUIRY_STORE_WAIT_MS: '250',
       }),
     ).toEqual({
       port: 0,
@@ -32,6 +34,7 @@ describe('serverConfig', () => {
       outDir: resolve(project, 'dist-e2e'),
       trustProxy: 1,
       enquiryStoreDir: '/srv/agency-site/.data',
+      enquiryStoreWaitMs: 250,
     });
     expect(serverConfig({ OUT_DIR: '/tmp/site' }).outDir).toBe('/tmp/site');
   });

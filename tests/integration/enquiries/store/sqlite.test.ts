@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRecord } from '../../../../enquiries/record.ts';
-import { enquiryDatabaseFile, openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
+import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
 import { storeCapRecords } from '../../../../enquiries/policy.ts';
 

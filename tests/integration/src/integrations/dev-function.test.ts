@@ -10,7 +10,8 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enquiryDatabaseFile, openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
+import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
 import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
 

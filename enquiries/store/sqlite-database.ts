@@ -1,0 +1,170 @@
+/**
+ * The SQLite store's work, done synchronously on its own thread (sqlite-worker.ts), never on the
+ * server's. Its guarantees are the database's own and hold across processes: a record is written
+ * once by a unique id, the cap is checked in the same transaction as the insert, and a versioned
+ * `save` is one conditional UPDATE (the lease the job and the contact function take before a
+ * send). WAL lets readers run beside a writer; a writer waits for another process's write only
+ * until the call's deadline, then answers STORE_BUSY.
+ *
+ * A write counts only when it landed in the file the next start opens: the file's identity
+ * (device and inode) is checked before and after each call, and a file deleted or replaced under
+ * the server is reopened (a new one created if it is gone) and the write made there, or refused.
+ * A store that cannot be opened answers a code with one plain log line, and is tried again on the
+ * next call, so it works again without a restart once the operator has fixed it.
+ */
+import { statSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
+import { storeCapRecords } from '../policy.ts';
+import { sqliteQueries, type Queries } from './sqlite-queries.ts';
+import { codeOf, fileProblem, prepareStoreFile, type StoreProblem } from './sqlite-file.ts';
+import type { StoreResult } from './store.ts';
+import type { Operation } from './sqlite-operations.ts';
+
+interface Open {
+  db: DatabaseSync;
+  queries: Queries;
+  identity: string;
+}
+
+const identityOf = (file: string) => {
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info ? `${info.dev}:${info.ino}` : undefined;
+};
+
+const writes = new Set<Operation['op']>(['create', 'save', 'remove']);
+
+/** The database in `directory`, opened on first use; `report` writes one log line. */
+export function enquiryDatabase(directory: string, report: (line: string) => void) {
+  let open: Open | undefined;
+  let file = '';
+  let lastProblem: string | undefined;
+  let warned = false;
+
+  const say = (line: string) => {
+    if (line !== lastProblem) report(line);
+    lastProblem = line;
+  };
+  const fail = (found: StoreProblem): StoreResult<never> => {
+    say(found.line);
+    return { ok: false, code: found.code };
+  };
+
+  function close() {
+    if (open?.db.isOpen) open.db.close();
+    open = undefined;
+  }
+
+  /** An error as the call's answer: a problem the operator must fix is also said in the log. */
+  function failure(error: unknown): StoreResult<never> {
+    const found = fileProblem(file, error);
+    if (found?.code === 'STORE_CORRUPT') close();
+    if (found) return fail(found);
+    const code = codeOf(error);
+    return { ok: false, code: code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' ? 'STORE_BUSY' : code };
+  }
+
+  function connect(deadline: number): StoreResult<Open> {
+    if (open) return { ok: true, value: open };
+    const prepared = prepareStoreFile(directory);
+    if ('code' in prepared) return fail(prepared);
+    file = prepared.file;
+    if (prepared.warning && !warned) report(prepared.warning);
+    warned = true;
+    let db: DatabaseSync | undefined;
+    try {
+      // Another process may hold the file's lock as it is first set up: waited for like any call.
+      db = new DatabaseSync(file, { timeout: Math.max(0, deadline - Date.now()) });
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+      const queries = sqliteQueries(db, report);
+      const identity = identityOf(file);
+      if (!identity) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
+      open = { db, queries, identity };
+      if (lastProblem) report(`[enquiry-store] ${file} works again: enquiries are accepted.`);
+      lastProblem = undefined;
+      return { ok: true, value: open };
+    } catch (error) {
+      if (db?.isOpen) db.close();
+      return failure(error);
+    }
+  }
+
+  /** The open database, reopened first when its file was deleted or replaced since. */
+  function current(deadline: number): StoreResult<Open> {
+    if (open && identityOf(file) !== open.identity) {
+      say(
+        `[enquiry-store] ${file} was deleted or replaced while the server ran: reopening it. ` +
+          'Enquiries kept only in the old file are not in the new one; restore it from a backup if it was not meant.',
+      );
+      // Its write-ahead log goes into the old file and is emptied, never replayed into the new one.
+      try {
+        open.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // Nothing more can be saved of the old file.
+      }
+      close();
+    }
+    return connect(deadline);
+  }
+
+  function attempt(operation: Operation, deadline: number): StoreResult<unknown> {
+    const connected = current(deadline);
+    if (!connected.ok) return connected;
+    const { db, queries } = connected.value;
+    const waitMs = Math.floor(deadline - Date.now());
+    if (waitMs <= 0) return { ok: false, code: 'STORE_TIMEOUT' };
+    try {
+      db.exec(`PRAGMA busy_timeout = ${waitMs}`);
+      return { ok: true, value: perform(db, queries, operation) };
+    } catch (error) {
+      // SQLite may have rolled back itself (a full disk does): a second ROLLBACK would fail, and
+      // its error must not hide the one that counts.
+      if (db.isTransaction) db.exec('ROLLBACK');
+      return failure(error);
+    }
+  }
+
+  return {
+    /** Opens the file now (at start-up), so a problem is said before the first enquiry meets it. */
+    open: (deadline: number) => void connect(deadline),
+    run(operation: Operation, deadline: number): StoreResult<unknown> {
+      const result = attempt(operation, deadline);
+      if (!result.ok || !writes.has(operation.op) || identityOf(file) === open?.identity) return result;
+      // The write went to a file no longer at its path: made again in the file that is there now.
+      const again = attempt(operation, deadline);
+      if (!again.ok || identityOf(file) === open?.identity) return again;
+      return fail({
+        code: 'STORE_REPLACED',
+        line: `[enquiry-store] ${file} keeps changing under the server.`,
+      });
+    },
+    close,
+  };
+}
+
+function perform(db: DatabaseSync, queries: Queries, operation: Operation): unknown {
+  switch (operation.op) {
+    case 'create': {
+      db.exec('BEGIN IMMEDIATE');
+      const records = queries.count();
+      const created = records < storeCapRecords && queries.insert(operation.record);
+      db.exec('COMMIT');
+      return { records, created };
+    }
+    case 'readVersioned':
+      return queries.readOne(operation.id);
+    case 'save':
+      return queries.save(operation.record, operation.ifVersion);
+    case 'remove':
+      return queries.remove(operation.id);
+    case 'due':
+      return queries.due(operation.nowMs);
+    case 'purgeable':
+      return queries.purgeable(operation.nowMs);
+    case 'count':
+      return queries.count();
+    case 'list':
+      return queries.list(operation.query);
+    case 'tally':
+      return queries.tally();
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * The SQLite store's statements, prepared once per opened file, and its rows read back into
+ * records. A row that is not a readable record (edited by hand, half-restored) is reported once
+ * and skipped: the job and the inbox carry on with every other one. The inbox reads only the rows
+ * it shows (ORDER BY … LIMIT on an index), never the whole table.
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { EnquiryRecord } from '../record.ts';
+import { asRecord, listedAt, listingKey, type InboxQuery, type Listed, type Tally } from './store.ts';
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS enquiries (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    received_at TEXT NOT NULL,
+    listed_at INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX IF NOT EXISTS enquiries_by_status ON enquiries (status, listed_at);
+  CREATE INDEX IF NOT EXISTS enquiries_by_received ON enquiries (received_at DESC, id);
+`;
+
+export type Queries = ReturnType<typeof sqliteQueries>;
+
+/** Statements over `db` (its schema created if new); `report` writes a log line. */
+export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) {
+  db.exec(schema);
+  const reported = new Set<string>();
+  /** The record a row holds, or undefined (reported once) when it holds none. */
+  const decode = (id: string, data: string): EnquiryRecord | undefined => {
+    let record: EnquiryRecord | undefined;
+    try {
+      record = asRecord(JSON.parse(data));
+    } catch {
+      record = undefined;
+    }
+    if (record?.id === id) return record;
+    if (!reported.has(id)) {
+      reported.add(id);
+      report(
+        `[enquiry-store] record ${JSON.stringify(id.slice(0, 40))} cannot be read; skipped (the others carry on).`,
+      );
+    }
+    return undefined;
+  };
+  const columns = (record: EnquiryRecord) => ({
+    id: record.id,
+    status: record.status,
+    listed: listedAt(record) || 0,
+    data: JSON.stringify(record),
+  });
+
+  const insert = db.prepare(
+    `INSERT INTO enquiries (id, status, received_at, listed_at, version, data)
+     VALUES (:id, :status, :received, :listed, 1, :data) ON CONFLICT (id) DO NOTHING`,
+  );
+  const upsert = db.prepare(
+    `INSERT INTO enquiries (id, status, received_at, listed_at, version, data)
+     VALUES (:id, :status, :received, :listed, 1, :data)
+     ON CONFLICT (id) DO UPDATE SET status = excluded.status, listed_at = excluded.listed_at,
+       data = excluded.data, version = version + 1`,
+  );
+  const update = db.prepare(
+    `UPDATE enquiries SET status = :status, listed_at = :listed, data = :data, version = version + 1
+     WHERE id = :id AND version = :version`,
+  );
+  const countAll = db.prepare('SELECT count(*) AS records FROM enquiries');
+  const awaiting = db.prepare(
+    `SELECT count(*) AS records FROM enquiries
+     WHERE status = 'pending' AND json_extract(data, '$.attempts') = 0`,
+  );
+  const selectOne = db.prepare('SELECT id, data, version FROM enquiries WHERE id = ?');
+  const listedBy = (condition: string) =>
+    db.prepare(`SELECT id, data FROM enquiries WHERE ${condition} AND listed_at <= ? ORDER BY listed_at`);
+  const dueRows = listedBy("status = 'pending'");
+  const purgeRows = listedBy("status <> 'pending'");
+  const deleteOne = db.prepare('DELETE FROM enquiries WHERE id = ?');
+  const newest = db.prepare(
+    `SELECT id, data FROM enquiries WHERE (:status IS NULL OR status = :status)
+     ORDER BY received_at DESC, id LIMIT :limit`,
+  );
+
+  const listed = (rows: unknown[]): Listed[] =>
+    (rows as { id: string; data: string }[]).flatMap(({ id, data }) => {
+      const record = decode(id, data);
+      const key = record && listingKey(record);
+      return record && key ? [{ key, id, atMs: listedAt(record) }] : [];
+    });
+  const count = () => Number((countAll.get() as { records: number }).records);
+
+  return {
+    count,
+    insert: (record: EnquiryRecord) =>
+      insert.run({ ...columns(record), received: record.receivedAt }).changes === 1,
+    save: (record: EnquiryRecord, ifVersion?: string) =>
+      ifVersion === undefined
+        ? upsert.run({ ...columns(record), received: record.receivedAt }).changes > 0
+        : update.run({ ...columns(record), version: Number(ifVersion) }).changes === 1,
+    readOne(id: string) {
+      const row = selectOne.get(id) as { id: string; data: string; version: number } | undefined;
+      const record = row && decode(row.id, row.data);
+      if (row && !record) throw Object.assign(new Error('unreadable'), { code: 'STORE_BAD_RECORD' });
+      return record && row ? { record, version: String(row.version) } : undefined;
+    },
+    remove: (id: string) => (deleteOne.run(id), true as const),
+    due: (nowMs: number) => listed(dueRows.all(nowMs)),
+    purgeable: (nowMs: number) => listed(purgeRows.all(nowMs)),
+    list: ({ status, limit }: InboxQuery) =>
+      (newest.all({ status: status ?? null, limit: limit ?? -1 }) as { id: string; data: string }[]).flatMap(
+        ({ id, data }) => decode(id, data) ?? [],
+      ),
+    tally: (): Tally => ({
+      records: count(),
+      awaitingMail: Number((awaiting.get() as { records: number }).records),
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Another process holds the SQLite file's write lock while `npm start` runs (a backup, `sqlite3`
+ * open in a terminal with a transaction begun). The store works on a thread of its own, so the
+ * pages answer while an enquiry waits for the file; after ENQUIRY_STORE_WAIT_MS the enquiry is
+ * refused (503, the visitor keeps their text), never answered as received, and once the lock is
+ * gone the next one is kept.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enquiryDatabaseFile } from '../../../enquiries/store/sqlite-file.ts';
+import type { StartedServer } from '../../support/raw-http.ts';
+import { waitFor } from '../../support/smtp-test-server.ts';
+import { getHome, postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
+
+const workspace = storeWorkspace('store-locked');
+const file = join(workspace.store, enquiryDatabaseFile);
+let server: StartedServer;
+
+beforeAll(async () => {
+  server = await workspace.start({ ENQUIRY_STORE_WAIT_MS: '2000' });
+  await waitFor(() => existsSync(file), 10_000);
+});
+
+afterAll(async () => {
+  await server.stop();
+  workspace.remove();
+});
+
+describe('npm start while another process holds the store’s write lock', () => {
+  it('answers pages at once, refuses the enquiry after the wait, and keeps the next one', async () => {
+    const holder = new DatabaseSync(file, { timeout: 10_000 });
+    holder.exec('BEGIN IMMEDIATE');
+    const answered: string[] = [];
+    const refused = postEnquiry(server.port, 'Sent while the file was locked').then((answer) => {
+      answered.push('enquiry');
+      return answer;
+    });
+    // The enquiry has reached the store by now; the page is asked for while it waits.
+    await new Promise((done) => setTimeout(done, 300));
+    const home = await getHome(server.port);
+    answered.push('home');
+    expect(home).toBe(200);
+    expect(await refused).toMatchObject({ status: 503, body: { ok: false, error: 'store_unavailable' } });
+    expect(answered).toEqual(['home', 'enquiry']);
+    expect(server.output()).toMatch(/outcome=store_failed id=\w+ code=STORE_BUSY/);
+    holder.exec('ROLLBACK');
+    holder.close();
+
+    expect((await postEnquiry(server.port, 'Sent once the lock was gone')).status).toBe(200);
+    const inbox = await workspace.inbox();
+    expect(inbox).toContain('Sent once the lock was gone');
+    expect(inbox).not.toContain('Sent while the file was locked');
+  });
+});
