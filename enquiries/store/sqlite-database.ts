@@ -142,20 +142,34 @@ export function enquiryDatabase(directory: string, report: (line: string) => voi
 }
 
 function perform(db: DatabaseSync, queries: Queries, operation: Operation): unknown {
+  if (!writes.has(operation.op)) return read(queries, operation);
+  // The write lock first, waited for under the busy timeout: a write begun as a read could find
+  // another process's commit in between and fail at once (SQLITE_BUSY_SNAPSHOT).
+  db.exec('BEGIN IMMEDIATE');
+  const done = write(queries, operation);
+  db.exec('COMMIT');
+  return done;
+}
+
+function write(queries: Queries, operation: Operation): unknown {
   switch (operation.op) {
     case 'create': {
-      db.exec('BEGIN IMMEDIATE');
       const records = queries.count();
-      const created = records < storeCapRecords && queries.insert(operation.record);
-      db.exec('COMMIT');
-      return { records, created };
+      return { records, created: records < storeCapRecords && queries.insert(operation.record) };
     }
-    case 'readVersioned':
-      return queries.readOne(operation.id);
     case 'save':
       return queries.save(operation.record, operation.ifVersion);
     case 'remove':
       return queries.remove(operation.id);
+    default:
+      return undefined;
+  }
+}
+
+function read(queries: Queries, operation: Operation): unknown {
+  switch (operation.op) {
+    case 'readVersioned':
+      return queries.readOne(operation.id);
     case 'due':
       return queries.due(operation.nowMs);
     case 'purgeable':
@@ -166,5 +180,7 @@ function perform(db: DatabaseSync, queries: Queries, operation: Operation): unkn
       return queries.list(operation.query);
     case 'tally':
       return queries.tally();
+    default:
+      return undefined;
   }
 }

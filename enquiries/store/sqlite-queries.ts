@@ -8,6 +8,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { EnquiryRecord } from '../record.ts';
 import { asRecord, listedAt, listingKey, type InboxQuery, type Listed, type Tally } from './store.ts';
 
+/** A record's attempts, as SQL: an unreadable row has none (and never stops a write or the index). */
+const attempts = "iif(json_valid(data), json_extract(data, '$.attempts'), NULL)";
+
 const schema = `
   CREATE TABLE IF NOT EXISTS enquiries (
     id TEXT PRIMARY KEY,
@@ -19,6 +22,7 @@ const schema = `
   ) STRICT;
   CREATE INDEX IF NOT EXISTS enquiries_by_status ON enquiries (status, listed_at);
   CREATE INDEX IF NOT EXISTS enquiries_by_received ON enquiries (received_at DESC, id);
+  CREATE INDEX IF NOT EXISTS enquiries_by_attempts ON enquiries (status, ${attempts});
 `;
 
 export type Queries = ReturnType<typeof sqliteQueries>;
@@ -66,9 +70,10 @@ export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) 
      WHERE id = :id AND version = :version`,
   );
   const countAll = db.prepare('SELECT count(*) AS records FROM enquiries');
+  // awaitsMailConfiguration (record.ts) as SQL, counted on its index without reading a record.
   const awaiting = db.prepare(
     `SELECT count(*) AS records FROM enquiries
-     WHERE status = 'pending' AND json_extract(data, '$.attempts') = 0`,
+     WHERE status = 'pending' AND ${attempts} = 0`,
   );
   const selectOne = db.prepare('SELECT id, data, version FROM enquiries WHERE id = ?');
   const listedBy = (condition: string) =>
