@@ -22,13 +22,19 @@ function kept(key: unknown): boolean {
 
 const onInteraction: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
-    for (const type of events) el.removeEventListener(type, hydrate);
     await (
       await load()
     )();
   };
   if (kept(options.value)) return void hydrate();
-  for (const type of events) el.addEventListener(type, hydrate, { once: true, passive: true });
+  // Started in a task after the next frame, not in the finger's own input task: starting the
+  // island's fetches costs a slow phone tens of milliseconds of CPU (docs/performance.md), which
+  // the tap's first frame would otherwise wait for.
+  const start = () => {
+    for (const type of events) el.removeEventListener(type, start);
+    requestAnimationFrame(() => setTimeout(hydrate));
+  };
+  for (const type of events) el.addEventListener(type, start, { once: true, passive: true });
 };
 
 export default onInteraction;
