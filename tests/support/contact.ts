@@ -90,6 +90,16 @@ export async function expectHydrated(page: Page): Promise<void> {
 }
 
 /**
+ * On a page whose clock the test has paused: the hydration a touch asked for starts after the next
+ * frame (src/integrations/on-interaction.ts), which a paused clock never draws, so the clock moves
+ * on by a few frames' time.
+ */
+export async function expectHydratedWithClockPaused(page: Page): Promise<void> {
+  await page.clock.runFor(100);
+  await expectHydrated(page);
+}
+
+/**
  * The function flags enquiries sent within seconds of the form appearing (a bot's speed). A test
  * fills the form in far less, so it moves the page's clock (installed with `page.clock.install()`
  * before the page loads) on by a minute, as a person's would be.
