@@ -18,8 +18,12 @@ const workspace = storeWorkspace('store-locked');
 const file = join(workspace.store, enquiryDatabaseFile);
 let server: StartedServer;
 
+// Long enough that the page, asked for while the enquiry waits, is answered first even on a machine
+// shared with another suite (at 2 s, once it was not), short enough to keep the test brief.
+const storeWaitMs = 10_000;
+
 beforeAll(async () => {
-  server = await workspace.start({ ENQUIRY_STORE_WAIT_MS: '2000' });
+  server = await workspace.start({ ENQUIRY_STORE_WAIT_MS: String(storeWaitMs) });
   await waitFor(() => existsSync(file), 10_000);
 });
 
@@ -30,7 +34,7 @@ afterAll(async () => {
 
 describe('npm start while another process holds the store’s write lock', () => {
   it('answers pages at once, refuses the enquiry after the wait, and keeps the next one', async () => {
-    const holder = new DatabaseSync(file, { timeout: 10_000 });
+    const holder = new DatabaseSync(file, { timeout: storeWaitMs });
     holder.exec('BEGIN IMMEDIATE');
     const answered: string[] = [];
     const refused = postEnquiry(server.port, 'Sent while the file was locked').then((answer) => {
