@@ -62,6 +62,8 @@ interface StaticSite {
 interface Found {
   real: string;
   mtimeMs: number;
+  /** The build folder's real path, as it was when the file was found. */
+  root: string;
 }
 
 /** What `send` reports when it will not serve a file: a dotfile (404), If-Match failing (412)… */
@@ -80,12 +82,15 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
   };
 
-  /** `file` when it is a file whose real path lies inside the build folder: a symlink must not lead out. */
-  async function findInside(file: string): Promise<Found | undefined> {
-    const [real, realRoot] = await Promise.all([realpath(file), realpath(base)]).catch(() => []);
+  /**
+   * `file` when it is a file whose real path lies inside the build folder: a symlink must not lead
+   * out. `root`, the folder's real path when the caller already has it (a compressed copy's file).
+   */
+  async function findInside(file: string, root?: string): Promise<Found | undefined> {
+    const [real, realRoot] = await Promise.all([realpath(file), root ?? realpath(base)]).catch(() => []);
     if (!real || !realRoot || !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return;
     const info = await stat(real).catch(() => undefined);
-    return info?.isFile() ? { real, mtimeMs: info.mtimeMs } : undefined;
+    return info?.isFile() ? { real, mtimeMs: info.mtimeMs, root: realRoot } : undefined;
   }
 
   /**
@@ -96,7 +101,7 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     let chosen: { real: string; encoding?: string } = file;
     let varies = false;
     for (const { encoding, suffix } of precompressedCopies) {
-      const copy = await findInside(file.real + suffix);
+      const copy = await findInside(file.real + suffix, file.root);
       if (!copy || copy.mtimeMs < file.mtimeMs) continue;
       varies = true;
       if (chosen === file && acceptsEncoding(accepted, encoding)) chosen = { real: copy.real, encoding };
@@ -130,12 +135,11 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     res.setHeader('Cache-Control', status === 200 ? cacheFor(pathname) : cacheControl.revalidate);
     if (copy.varies) res.setHeader('Vary', 'Accept-Encoding');
     if (copy.encoding) res.setHeader('Content-Encoding', copy.encoding);
-    const realRoot = await realpath(base);
-    const path = `/${relative(realRoot, copy.real).split(sep).map(encodeURIComponent).join('/')}`;
+    const path = `/${relative(file.root, copy.real).split(sep).map(encodeURIComponent).join('/')}`;
     // An error page is answered whole, and never as "not modified": its status is the news.
     const found = status === 200;
     const sent = send(req, path, {
-      root: realRoot,
+      root: file.root,
       index: false,
       dotfiles: 'ignore',
       cacheControl: false,
