@@ -48,7 +48,10 @@ describe('npm start while another process holds the store’s write lock', () =>
     expect(home).toBe(200);
     expect(await refused).toMatchObject({ status: 503, body: { ok: false, error: 'store_unavailable' } });
     expect(answered).toEqual(['home', 'enquiry']);
-    expect(server.output()).toMatch(/outcome=store_failed id=\w+ code=STORE_BUSY/);
+    // The server's log line reaches this process through a pipe, after its answer may have.
+    const refusal = /outcome=store_failed id=\w+ code=STORE_BUSY/;
+    await waitFor(() => refusal.test(server.output()), 10_000).catch(() => {});
+    expect(server.output()).toMatch(refusal);
     holder.exec('ROLLBACK');
     holder.close();
 
