@@ -4,11 +4,7 @@
  * The medians and every full Lighthouse report are saved in bench-results/ (git-ignored).
  * Timings live here, never in tests.
  *
- * Routes: every indexable one, then the pages a visitor reaches outside the sitemap: the contact
- * sent and error pages and the 404, measured at a missing path with its real 404 status. Figures
- * shown without a mark are not graded: SEO on those three pages (noindex by design fails
- * Lighthouse's crawlability audit) and Best Practices on the 404, where Chrome itself logs the
- * 404 status as a console error.
+ * The routes, and what each is graded on: scripts/bench/routes.ts.
  *
  * Then on a slow phone (scripts/bench/slow-phone.ts): each island's first tap, a repeat visit and
  * Back (beside the compared build), and tap → the next page's first contentful paint, with and
@@ -32,9 +28,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { builtIndexableRoutes, htmlRoutes } from '../tools/built-routes.ts';
+import { htmlRoutes } from '../tools/built-routes.ts';
 import { benchOptions } from './bench/options.ts';
-import type { Metric, RouteRow, Sample } from './bench/report.ts';
+import { benchRoutes, missingPath, routeLabel } from './bench/routes.ts';
+import type { RouteRow, Sample } from './bench/report.ts';
 
 const project = resolve(import.meta.dirname, '..');
 const folder = join(project, 'bench-results');
@@ -72,15 +69,12 @@ const [{ benchFunction }, { benchEnquiryJob }, { benchArticles }, report] = awai
   import('./bench/articles.ts'),
   import('./bench/report.ts'),
 ]);
-const { goals, goalsInWords, medianSample, missedGoals, renderTable, sampleFrom } = report;
+const { bfCacheRefusals, goals, goalsInWords, medianSample, missedGoals, renderTable, sampleFrom } = report;
 
 if (values.articles) {
   benchArticles(whole(positionals[0], '--articles', 200));
   process.exit(0);
 }
-
-const missingPath = '/a-page-that-does-not-exist';
-const label = (route: string) => (route === missingPath ? `404 (${route})` : route);
 
 const allStarts = {
   arrival: { title: "arrival: from about:blank (Lighthouse's default)", blankPage: undefined },
@@ -110,14 +104,7 @@ if (!values['no-build']) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The routes come from the build: the service pages are the content's, in their `order`.
-const indexableRoutes = builtIndexableRoutes(dist);
-const routes =
-  values.route.length > 0
-    ? values.route
-    : [...indexableRoutes, '/contact/sent', '/contact/error', missingPath];
-const ungraded = (route: string): Metric[] =>
-  indexableRoutes.includes(route) ? [] : route === missingPath ? ['seo', 'best-practices'] : ['seo'];
+const { routes, ungraded } = benchRoutes(dist, values.route);
 
 /** Serves a build on a port of its own; its origin. */
 async function serve(root: string) {
@@ -175,7 +162,8 @@ async function measure(route: string, start: Start, site = origin, attempts = 3)
   }
 }
 
-type Results = Record<string, Record<string, { samples: Sample[]; median: Sample }>>;
+type Measured = { samples: Sample[]; median: Sample; bfCacheRefusals: string[] };
+type Results = Record<string, Record<string, Measured>>;
 const results: Results = {};
 const comparedResults: Results = {};
 // Loaded only when used: it brings puppeteer, which --help and --function-only do without.
@@ -185,13 +173,15 @@ let taps: Awaited<ReturnType<NonNullable<typeof slowPhone>['benchSlowPhone']>> |
 /** Measures `route` of one site `runs` times from `start` into `into`, keeping every report. */
 async function measureRoute(into: Results, site: string, route: string, start: Start, prefix = '') {
   const samples: Sample[] = [];
+  const refusals = new Set<string>();
   for (let run = 0; run < runs; run += 1) {
     const result = await measure(route, start, site);
     // Every whole report of the latest bench is kept, for finding what a figure comes from.
     writeFileSync(join(reports, `${prefix}${reportName(start, route, run)}`), result.report as string);
     samples.push(sampleFrom(result.lhr));
+    for (const reason of bfCacheRefusals(result.lhr)) refusals.add(reason);
   }
-  (into[start] ??= {})[route] = { samples, median: medianSample(samples) };
+  (into[start] ??= {})[route] = { samples, median: medianSample(samples), bfCacheRefusals: [...refusals] };
   process.stderr.write(`measured ${prefix}${start} ${route}\n`);
 }
 
@@ -212,9 +202,9 @@ try {
 let missed = taps && slowPhone ? slowPhone.printSlowPhone(taps, runs) : 0;
 for (const start of tapsOnly ? [] : starts) {
   const rows: RouteRow[] = routes.map((route) => ({
-    route: label(route),
+    ...results[start]![route]!,
+    route: routeLabel(route),
     ungraded: ungraded(route),
-    median: results[start]![route]!.median,
   }));
   missed += missedGoals(rows);
   console.log(`\nLighthouse mobile, ${allStarts[start].title}, median of ${runs}`);
@@ -223,9 +213,7 @@ for (const start of tapsOnly ? [] : starts) {
   if (!compared) continue;
   // Side by side: the other build's pages under the same goals, not counted in what this site misses.
   console.log(`\nCompared: ${compared.dir}, ${allStarts[start].title}, median of ${runs}\n`);
-  console.log(
-    renderTable(compared.routes.map((route) => ({ route, median: comparedResults[start]![route]!.median }))),
-  );
+  console.log(renderTable(compared.routes.map((route) => ({ ...comparedResults[start]![route]!, route }))));
 }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -14,9 +14,11 @@ export const goals = {
   tbtMs: 0,
   cls: 0,
   kibWithoutPhotos: 50,
+  bfCache: 1,
 } as const;
 
-export const goalsInWords = 'LCP ≤ 0.9 s, FCP ≤ 0.8 s, CLS 0, TBT 0, scores 100, ≤ 50 KiB without photos';
+export const goalsInWords =
+  'LCP ≤ 0.9 s, FCP ≤ 0.8 s, CLS 0, TBT 0, scores 100, ≤ 50 KiB without photos, back/forward cache allowed';
 
 export interface Sample {
   performance: number;
@@ -33,6 +35,8 @@ export interface Sample {
   requests: number;
   /** What the speculation rules fetched ahead once the page had loaded, counted apart from the page. */
   aheadKib: number;
+  /** 1 when Lighthouse's back/forward cache audit passes (the page was restored on Back), else 0. */
+  bfCache: number;
 }
 
 export type Metric = keyof Sample;
@@ -40,7 +44,7 @@ export type Metric = keyof Sample;
 /** The parts of a Lighthouse result the bench reads (a structural subset of its `lhr`). */
 export interface LighthouseResult {
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>;
+  audits: Record<string, { numericValue?: number; score?: number | null; details?: unknown } | undefined>;
 }
 
 interface NetworkItem {
@@ -49,7 +53,8 @@ interface NetworkItem {
   mimeType?: string;
 }
 
-const scoreMetrics: readonly Metric[] = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** Figures where more is better: the scores, and the back/forward cache's pass. */
+const scoreMetrics: readonly Metric[] = ['performance', 'accessibility', 'best-practices', 'seo', 'bfCache'];
 
 export function sampleFrom(lhr: LighthouseResult): Sample {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -79,7 +84,21 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
     jsKib: kib((item) => item.resourceType === 'Script'),
     requests: requests.length,
     aheadKib: sum(all.filter(isAhead)),
+    bfCache: passed(lhr.audits['bf-cache']?.score),
   };
+}
+
+/** 1 for a passed binary audit, 0 for a failed one, NaN when Lighthouse could not run it. */
+const passed = (score: number | null | undefined) => (score === 1 ? 1 : score === 0 ? 0 : Number.NaN);
+
+/**
+ * Why Chromium did not restore the page from the back/forward cache, as Lighthouse's audit names
+ * the reasons (e.g. `HTTPStatusNotOK`, `UnloadHandlerExistsInMainFrame`): none when it was restored.
+ */
+export function bfCacheRefusals(lhr: LighthouseResult): string[] {
+  const details = lhr.audits['bf-cache']?.details as
+    { items?: { protocolReason?: string; reason?: string }[] } | undefined;
+  return (details?.items ?? []).map((item) => item.protocolReason ?? item.reason ?? 'unknown');
 }
 
 /** The middle value, or the mean of the two middle ones. */
@@ -108,11 +127,15 @@ function meetsGoal(metric: Metric, value: number, ungraded: readonly Metric[] = 
 
 function formatCell(metric: Metric, value: number, ungraded: readonly Metric[] = []): string {
   const text =
-    metric === 'cls'
-      ? value.toFixed(3)
-      : metric.endsWith('Kib')
-        ? value.toFixed(1)
-        : String(Math.round(value));
+    metric === 'bfCache'
+      ? value >= 1
+        ? 'yes'
+        : 'no'
+      : metric === 'cls'
+        ? value.toFixed(3)
+        : metric.endsWith('Kib')
+          ? value.toFixed(1)
+          : String(Math.round(value));
   const mark = meetsGoal(metric, value, ungraded);
   return mark === undefined ? text : `${text} ${mark ? '✓' : '✗'}`;
 }
@@ -131,6 +154,7 @@ const columns: [Metric, string][] = [
   ['jsKib', 'JS KiB'],
   ['requests', 'requests'],
   ['aheadKib', 'ahead KiB'],
+  ['bfCache', 'bfcache'],
 ];
 
 export interface RouteRow {
@@ -138,16 +162,24 @@ export interface RouteRow {
   median: Sample;
   /** Figures shown without a mark, each with its reason in the bench (e.g. SEO on a noindex page). */
   ungraded?: readonly Metric[];
+  /** Chromium's reasons for not restoring the page from the back/forward cache in any run. */
+  bfCacheRefusals?: readonly string[];
 }
 
-/** A Markdown table, one row per route, padded so it also reads as plain text. */
+/**
+ * A Markdown table, one row per route, padded so it also reads as plain text, then a line for each
+ * route the back/forward cache refused, with Chromium's reasons.
+ */
 export function renderTable(rows: RouteRow[]): string {
   const header = ['route', ...columns.map(([, title]) => title)];
   const cells = rows.map(({ route, ungraded, median: m }) => [
     route,
     ...columns.map(([metric]) => formatCell(metric, m[metric], ungraded)),
   ]);
-  return markdownTable(header, cells);
+  const refusals = rows
+    .filter(({ bfCacheRefusals = [] }) => bfCacheRefusals.length > 0)
+    .map(({ route, bfCacheRefusals = [] }) => `bfcache refused on ${route}: ${bfCacheRefusals.join(', ')}`);
+  return [markdownTable(header, cells), ...refusals].join('\n');
 }
 
 /** A Markdown table of `header` and `cells`, padded so it also reads as plain text. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bfCacheRefusals,
   medianSample,
   missedGoals,
   renderTable,
@@ -24,9 +25,14 @@ const perfect: Sample = {
   jsKib: 0,
   requests: 4,
   aheadKib: 0,
+  bfCache: 1,
 };
 
-function lighthouseResult(items: object[], scores: Partial<Record<string, number>> = {}) {
+function lighthouseResult(
+  items: object[],
+  scores: Partial<Record<string, number>> = {},
+  bfCache: { score: number | null; details?: object } = { score: 1 },
+) {
   const category = (id: string) => ({ score: scores[id] ?? 1 });
   return {
     categories: {
@@ -41,6 +47,7 @@ function lighthouseResult(items: object[], scores: Partial<Record<string, number
       'total-blocking-time': { numericValue: 12 },
       'cumulative-layout-shift': { numericValue: 0 },
       'network-requests': { details: { items } },
+      'bf-cache': bfCache,
     },
   } satisfies LighthouseResult;
 }
@@ -74,7 +81,38 @@ describe('sampleFrom', () => {
       jsKib: 2,
       requests: 4,
       aheadKib: 27,
+      bfCache: 1,
     });
+  });
+
+  it("reads the back/forward cache audit as passed, failed with Chromium's reasons, or not run", () => {
+    const refused = lighthouseResult(
+      [],
+      {},
+      {
+        score: 0,
+        details: {
+          items: [
+            {
+              reason: 'Only pages whose status code is 2XX can be cached.',
+              protocolReason: 'HTTPStatusNotOK',
+            },
+            {
+              reason: 'Pages with an unload handler are not eligible.',
+              protocolReason: 'UnloadHandlerExistsInMainFrame',
+            },
+          ],
+        },
+      },
+    );
+    expect(sampleFrom(refused).bfCache).toBe(0);
+    expect(bfCacheRefusals(refused)).toEqual(['HTTPStatusNotOK', 'UnloadHandlerExistsInMainFrame']);
+    expect(sampleFrom(lighthouseResult([])).bfCache).toBe(1);
+    expect(bfCacheRefusals(lighthouseResult([]))).toEqual([]);
+    // Lighthouse leaves the audit unscored under old headless Chrome: nothing was measured.
+    const notRun = lighthouseResult([], {}, { score: null });
+    expect(sampleFrom(notRun).bfCache).toBeNaN();
+    expect(meetsGoal('bfCache', sampleFrom(notRun).bfCache)).toBe(false);
   });
 
   it('reports a missing audit as NaN, which then misses its goal', () => {
@@ -95,8 +133,9 @@ function formatCell(metric: Metric, value: number, ungraded: readonly Metric[] =
       .map((cell) => cell.trim());
   const shown = cells({ ...perfect, [metric]: value });
   // The metric's column: the one cell that changes when only that figure does.
-  const other = cells({ ...perfect, [metric]: 123_456.789 });
-  return shown[shown.findIndex((cell, i) => cell !== other[i])]!;
+  const low = cells({ ...perfect, [metric]: Number.NaN });
+  const high = cells({ ...perfect, [metric]: 123_456.789 });
+  return shown[low.findIndex((cell, i) => cell !== high[i])]!;
 }
 
 /** true or false against the goal as the table marks it and counts it; undefined where it marks none. */
@@ -143,6 +182,10 @@ describe('goals', () => {
     expect(meetsGoal('cls', 0.001)).toBe(false);
     expect(meetsGoal('kibWithoutPhotos', 50)).toBe(true);
     expect(meetsGoal('kibWithoutPhotos', 50.1)).toBe(false);
+    expect(meetsGoal('bfCache', 1)).toBe(true);
+    expect(meetsGoal('bfCache', 0)).toBe(false);
+    // Two runs of four refused: the median is not a pass.
+    expect(meetsGoal('bfCache', 0.5)).toBe(false);
   });
 
   it('marks nothing where no goal applies or the route is not graded on the metric', () => {
@@ -157,6 +200,9 @@ describe('goals', () => {
     expect(formatCell('tbtMs', 33.4)).toBe('33 ✗');
     expect(formatCell('totalKib', 20.24)).toBe('20.2');
     expect(formatCell('seo', 63, ['seo'])).toBe('63');
+    expect(formatCell('bfCache', 1)).toBe('yes ✓');
+    expect(formatCell('bfCache', 0)).toBe('no ✗');
+    expect(formatCell('bfCache', 0, ['bfCache'])).toBe('no');
   });
 });
 
@@ -173,6 +219,21 @@ describe('renderTable', () => {
     expect(lines[0]).toMatch(/^\| route +\| perf +\| a11y +\| best +\| seo +\| FCP ms +\| LCP ms +\| TBT ms/);
     expect(lines[2]).toMatch(/^\| \/ +\| 100 ✓ \| 100 ✓ \| 100 ✓ \| 100 ✓ \| 690 ✓ +\| 750 ✓ +\| 0 ✓ /);
     expect(lines[3]).toMatch(/\| 63 +\| 690 ✓ +\| 750 ✓ +\| 40 ✗ +\| 0\.000 ✓/);
+  });
+
+  it("prints Chromium's reasons under the table for each route the back/forward cache refused", () => {
+    const lines = renderTable([
+      ...rows,
+      {
+        route: '404 (/missing)',
+        median: { ...perfect, bfCache: 0 },
+        ungraded: ['bfCache'],
+        bfCacheRefusals: ['HTTPStatusNotOK'],
+      },
+    ]).split('\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toMatch(/^\| 404 \(\/missing\) .*\| no +\|$/);
+    expect(lines[5]).toBe('bfcache refused on 404 (/missing): HTTPStatusNotOK');
   });
 
   it('counts the figures that miss their goal', () => {
