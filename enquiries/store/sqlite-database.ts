@@ -4,7 +4,9 @@
  * once by a unique id, the cap is checked in the same transaction as the insert, and a versioned
  * `save` is one conditional UPDATE (the lease the job and the contact function take before a
  * send). WAL lets readers run beside a writer; a writer waits for another process's write only
- * until the call's deadline, then answers STORE_BUSY.
+ * until the call's deadline, then answers STORE_BUSY. The wait is made of short turns of SQLite's
+ * own busy wait with the clock read between them: SQLite counts the sleeps it planned, not the time
+ * that passed, so on a loaded machine one long wait overran its timeout by seconds.
  *
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
@@ -33,8 +35,20 @@ const identityOf = (file: string) => {
 
 const writes = new Set<Operation['op']>(['create', 'save', 'remove']);
 
-/** The database in `directory`, opened on first use; `report` writes one log line. */
-export function enquiryDatabase(directory: string, report: (line: string) => void) {
+type Refusal = Extract<StoreResult<never>, { ok: false }>;
+
+/** One turn of SQLite's busy wait; the deadline is checked against the clock after each. */
+const busyTurnMs = 250;
+
+/**
+ * The database in `directory`, opened on first use; `report` writes one log line, and `now` is the
+ * clock the calls' deadlines are read against.
+ */
+export function enquiryDatabase(
+  directory: string,
+  report: (line: string) => void,
+  now: () => number = Date.now,
+) {
   let open: Open | undefined;
   let file = '';
   let lastProblem: string | undefined;
@@ -44,7 +58,7 @@ export function enquiryDatabase(directory: string, report: (line: string) => voi
     if (line !== lastProblem) report(line);
     lastProblem = line;
   };
-  const fail = (found: StoreProblem): StoreResult<never> => {
+  const fail = (found: StoreProblem): Refusal => {
     say(found.line);
     return { ok: false, code: found.code };
   };
@@ -55,7 +69,7 @@ export function enquiryDatabase(directory: string, report: (line: string) => voi
   }
 
   /** An error as the call's answer: a problem the operator must fix is also said in the log. */
-  function failure(error: unknown): StoreResult<never> {
+  function failure(error: unknown): Refusal {
     const found = fileProblem(file, error);
     if (found?.code === 'STORE_CORRUPT') close();
     if (found) return fail(found);
@@ -73,7 +87,7 @@ export function enquiryDatabase(directory: string, report: (line: string) => voi
     let db: DatabaseSync | undefined;
     try {
       // Another process may hold the file's lock as it is first set up: waited for like any call.
-      db = new DatabaseSync(file, { timeout: Math.max(0, deadline - Date.now()) });
+      db = new DatabaseSync(file, { timeout: Math.max(0, deadline - now()) });
       db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
@@ -110,16 +124,21 @@ export function enquiryDatabase(directory: string, report: (line: string) => voi
     const connected = current(deadline);
     if (!connected.ok) return connected;
     const { db, queries } = connected.value;
-    const waitMs = Math.floor(deadline - Date.now());
-    if (waitMs <= 0) return { ok: false, code: 'STORE_TIMEOUT' };
-    try {
-      db.exec(`PRAGMA busy_timeout = ${waitMs}`);
-      return { ok: true, value: perform(db, queries, operation) };
-    } catch (error) {
-      // SQLite may have rolled back itself (a full disk does): a second ROLLBACK would fail, and
-      // its error must not hide the one that counts.
-      if (db.isTransaction) db.exec('ROLLBACK');
-      return failure(error);
+    let busy: Refusal | undefined;
+    for (;;) {
+      const waitMs = Math.floor(deadline - now());
+      if (waitMs <= 0) return busy ?? { ok: false, code: 'STORE_TIMEOUT' };
+      try {
+        db.exec(`PRAGMA busy_timeout = ${Math.min(waitMs, busyTurnMs)}`);
+        return { ok: true, value: perform(db, queries, operation) };
+      } catch (error) {
+        // SQLite may have rolled back itself (a full disk does): a second ROLLBACK would fail, and
+        // its error must not hide the one that counts.
+        if (db.isTransaction) db.exec('ROLLBACK');
+        const failed = failure(error);
+        if (failed.code !== 'STORE_BUSY') return failed;
+        busy = failed;
+      }
     }
   }
 
