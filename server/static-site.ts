@@ -2,8 +2,8 @@
  * Serves the built site the way Netlify does: legacy 301s from the shared list, routes without a
  * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
  * assets only. The bytes go out through `send` (Express's file serving): an ETag and Last-Modified
- * on every file, 304 with no body when the browser's copy is still current (If-None-Match,
- * If-Modified-Since), HEAD and ranges, dotfiles never. Text goes out as the brotli or gzip copy the
+ * on every file, 304 with no body and only the headers a cache updates when the browser's copy is
+ * still current (If-None-Match, If-Modified-Since), HEAD and ranges, dotfiles never. Text goes out as the brotli or gzip copy the
  * build wrote beside it (src/lib/build-time/precompress.ts): nothing is compressed here. The
  * function is mounted beside it in server.ts.
  */
@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import onHeaders from 'on-headers';
 import send from 'send';
 import { contentTypeFor, precompressedCopies } from '../src/lib/shared/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
@@ -21,7 +22,7 @@ import {
   pathPattern,
   type HeaderRule,
 } from '../src/lib/shared/headers-file.ts';
-import { cacheControl, hashedAssetsPath } from '../src/lib/shared/response-headers.ts';
+import { cacheControl, hashedAssetsPath, notModifiedHeaders } from '../src/lib/shared/response-headers.ts';
 import { acceptsEncoding } from './accept-encoding.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
 
@@ -138,6 +139,12 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     const path = `/${relative(file.root, copy.real).split(sep).map(encodeURIComponent).join('/')}`;
     // An error page is answered whole, and never as "not modified": its status is the news.
     const found = status === 200;
+    // `send` decides on a 304 after the headers are set: it then goes out with only those a cache
+    // updates its copy with.
+    onHeaders(res, () => {
+      if (res.statusCode !== 304) return;
+      for (const name of res.getHeaderNames()) if (!notModifiedHeaders.has(name)) res.removeHeader(name);
+    });
     const sent = send(req, path, {
       root: file.root,
       index: false,
