@@ -37,6 +37,10 @@ const writes = new Set<Operation['op']>(['create', 'save', 'remove']);
 
 type Refusal = Extract<StoreResult<never>, { ok: false }>;
 
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+/** Blocks this thread for `ms` (the store's own thread, where every call is synchronous). */
+const pause = (ms: number) => void (ms > 0 && Atomics.wait(sleeper, 0, 0, ms));
+
 /** One turn of SQLite's busy wait; the deadline is checked against the clock after each. */
 const busyTurnMs = 250;
 
@@ -87,7 +91,7 @@ export function enquiryDatabase(
     let db: DatabaseSync | undefined;
     try {
       // Another process may hold the file's lock as it is first set up: waited for like any call.
-      db = new DatabaseSync(file, { timeout: Math.max(0, deadline - now()) });
+      db = new DatabaseSync(file, { timeout: Math.max(1, Math.floor(deadline - now())) });
       db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
@@ -120,25 +124,35 @@ export function enquiryDatabase(
     return connect(deadline);
   }
 
-  function attempt(operation: Operation, deadline: number): StoreResult<unknown> {
-    const connected = current(deadline);
+  /** One turn: the operation, waiting until `turnEnds` at most for another process's lock. */
+  function turn(operation: Operation, turnEnds: number): StoreResult<unknown> {
+    const connected = current(turnEnds);
     if (!connected.ok) return connected;
     const { db, queries } = connected.value;
+    try {
+      db.exec(`PRAGMA busy_timeout = ${Math.max(1, Math.floor(turnEnds - now()))}`);
+      return { ok: true, value: perform(db, queries, operation) };
+    } catch (error) {
+      // SQLite may have rolled back itself (a full disk does): a second ROLLBACK would fail, and
+      // its error must not hide the one that counts.
+      if (db.isTransaction) db.exec('ROLLBACK');
+      return failure(error);
+    }
+  }
+
+  /** Turns until one is not refused for another process's lock, or the deadline passes. */
+  function attempt(operation: Operation, deadline: number): StoreResult<unknown> {
     let busy: Refusal | undefined;
     for (;;) {
       const waitMs = Math.floor(deadline - now());
       if (waitMs <= 0) return busy ?? { ok: false, code: 'STORE_TIMEOUT' };
-      try {
-        db.exec(`PRAGMA busy_timeout = ${Math.min(waitMs, busyTurnMs)}`);
-        return { ok: true, value: perform(db, queries, operation) };
-      } catch (error) {
-        // SQLite may have rolled back itself (a full disk does): a second ROLLBACK would fail, and
-        // its error must not hide the one that counts.
-        if (db.isTransaction) db.exec('ROLLBACK');
-        const failed = failure(error);
-        if (failed.code !== 'STORE_BUSY') return failed;
-        busy = failed;
-      }
+      const turnEnds = now() + Math.min(waitMs, busyTurnMs);
+      const result = turn(operation, turnEnds);
+      if (result.ok || result.code !== 'STORE_BUSY') return result;
+      busy = result;
+      // Some locks SQLite refuses at once instead of waiting (the first set-up's switch to WAL
+      // while another process holds the new file): the rest of the turn is waited out here.
+      pause(turnEnds - now());
     }
   }
 

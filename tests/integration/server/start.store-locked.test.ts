@@ -47,7 +47,8 @@ describe('npm start while another process holds the store’s write lock', () =>
     answered.push('home');
     expect(home).toBe(200);
     expect(await refused).toMatchObject({ status: 503, body: { ok: false, error: 'store_unavailable' } });
-    expect(answered).toEqual(['home', 'enquiry']);
+    // On a failure, the server's own lines say what refused the enquiry early.
+    expect(answered, server.output()).toEqual(['home', 'enquiry']);
     // The server's log line reaches this process through a pipe, after its answer may have.
     const refusal = /outcome=store_failed id=\w+ code=STORE_BUSY/;
     await waitFor(() => refusal.test(server.output()), 10_000).catch(() => {});

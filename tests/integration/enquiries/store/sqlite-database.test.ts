@@ -4,7 +4,7 @@
  * not by SQLite's count of its own sleeps, and a lock released within the wait lets the write in.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -59,33 +59,59 @@ describe('the SQLite store waiting for a locked file', () => {
 
   it('lets the write in once another process releases its lock within the wait', async () => {
     const { db, file } = database('released');
-    // Another process takes the write lock, says so, and lets it go 1.5 s later.
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const { DatabaseSync } = require('node:sqlite');
-         const db = new DatabaseSync(${JSON.stringify(file)});
-         db.exec('BEGIN IMMEDIATE');
-         console.log('locked');
-         setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, 1500);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let said = '';
-    holder.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
-    const exited = new Promise((done) => holder.on('exit', done));
+    const holder = await lockedByAnotherProcess(file, 1500);
     try {
-      await waitFor(() => said.includes('locked'), 10_000);
       expect(db.run({ op: 'create', record: record(2) }, Date.now() + 15_000)).toEqual({
         ok: true,
         value: { records: 0, created: true },
       });
       expect(db.run({ op: 'count' }, Date.now() + 5000)).toEqual({ ok: true, value: 1 });
     } finally {
-      holder.kill();
-      await exited;
+      await holder.stop();
+      db.close();
+    }
+  });
+
+  it('waits the same way for a file another process locked before the store first set it up', async () => {
+    // A backup or a terminal holding the new, still empty file's lock as the server starts: SQLite
+    // refuses the store's first set-up (its switch to WAL) at once rather than waiting.
+    const directory = join(root, 'locked-from-the-start');
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    const file = join(directory, enquiryDatabaseFile);
+    const holder = await lockedByAnotherProcess(file, 1500);
+    const db = enquiryDatabase(directory, (line) => log.push(line));
+    try {
+      expect(db.run({ op: 'create', record: record(3) }, Date.now() + 15_000)).toMatchObject({ ok: true });
+      expect(db.run({ op: 'count' }, Date.now() + 5000)).toEqual({ ok: true, value: 1 });
+    } finally {
+      await holder.stop();
       db.close();
     }
   });
 });
+
+/** Another process that takes `file`'s write lock (creating the file if need be) and lets it go `ms` later. */
+async function lockedByAnotherProcess(file: string, ms: number) {
+  const holder = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const { DatabaseSync } = require('node:sqlite');
+       const db = new DatabaseSync(${JSON.stringify(file)});
+       db.exec('BEGIN IMMEDIATE');
+       console.log('locked');
+       setTimeout(() => { db.exec('ROLLBACK'); db.close(); }, ${ms});`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let said = '';
+  holder.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const exited = new Promise((done) => holder.on('exit', done));
+  await waitFor(() => said.includes('locked'), 10_000);
+  return {
+    stop: async () => {
+      holder.kill();
+      await exited;
+    },
+  };
+}
