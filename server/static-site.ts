@@ -3,9 +3,9 @@
  * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
  * assets only. The bytes go out through `send` (Express's file serving): an ETag and Last-Modified
  * on every file, 304 with no body and only the headers a cache updates when the browser's copy is
- * still current (If-None-Match, If-Modified-Since), HEAD and ranges, dotfiles never. Text goes out as the brotli or gzip copy the
- * build wrote beside it (src/lib/build-time/precompress.ts): nothing is compressed here. The
- * function is mounted beside it in server.ts.
+ * still current (If-None-Match, If-Modified-Since), HEAD and ranges, dotfiles never. Text goes out
+ * as the brotli or gzip copy the build wrote beside it (src/lib/build-time/precompress.ts): nothing
+ * is compressed here. The function is mounted beside it in server.ts.
  */
 import { readFileSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';

@@ -144,9 +144,10 @@ export function enquiryDatabase(
   function attempt(operation: Operation, deadline: number): StoreResult<unknown> {
     let busy: Refusal | undefined;
     for (;;) {
-      const waitMs = Math.floor(deadline - now());
+      const turnStarts = now();
+      const waitMs = Math.floor(deadline - turnStarts);
       if (waitMs <= 0) return busy ?? { ok: false, code: 'STORE_TIMEOUT' };
-      const turnEnds = now() + Math.min(waitMs, busyTurnMs);
+      const turnEnds = turnStarts + Math.min(waitMs, busyTurnMs);
       const result = turn(operation, turnEnds);
       if (result.ok || result.code !== 'STORE_BUSY') return result;
       busy = result;
