@@ -16,9 +16,14 @@ import { enquiryId, markDelivered, newRecord, newUnsentRecord } from './record.t
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import { outOfOrder } from './store/store.ts';
+import { updateWatch } from './incident.ts';
+import { sendFailure } from './watch.ts';
+import type { AlertPost } from './alerts.ts';
+import type { Env } from '../src/lib/shared/env.ts';
 import type { Enquiry } from '../src/lib/shared/enquiry.ts';
 
-export type AcceptDeps = Omit<DeliveryDeps, 'route'>;
+/** `env`: where the owner's alerts go (incident.ts); without it, a failed send alerts no one here. */
+export type AcceptDeps = Omit<DeliveryDeps, 'route'> & { env?: Env; post?: AlertPost };
 
 interface Submission {
   enquiry: Enquiry;
@@ -83,6 +88,9 @@ async function accept(
   if (!configured) {
     // One line per kept enquiry, naming why: never what the visitor wrote.
     logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
+    const lastFailure = { at: record.receivedAt, kind: 'not_configured', code: 'NOT_CONFIGURED' } as const;
+    if (deps.env)
+      waitUntil(updateWatch({ ...deps, env: deps.env }, { lastFailure, pendingSince: record.receivedAt }));
     return { ok: true };
   }
 
@@ -101,6 +109,10 @@ async function accept(
   const { code, responseCode, command } = attempt.error;
   logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
   if (!stored.ok) return { ok: false, cause: 'send' };
+  // The owner's watch, after the answer: the visitor never waits on it.
+  const lastFailure = sendFailure(attempt.error, deps.now());
+  if (deps.env)
+    waitUntil(updateWatch({ ...deps, env: deps.env }, { lastFailure, pendingSince: record.receivedAt }));
   logOutcome('queued', { id, retryAt: record.nextAttemptAt });
   return { ok: true };
 }

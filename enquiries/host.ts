@@ -1,9 +1,10 @@
 /**
  * What `npm start` and `npm run dev` run around the functions: the SQLite store in
- * ENQUIRY_STORE_DIR (store/sqlite.ts), the contact function and the retry job wired to it and to
- * one shared memory of sends not yet saved as delivered (so the job never mails those again), the
- * job at start-up and every minute, and a clean stop: no new job work, the requests and job run in
- * progress finish their sends and saves (as long as they may take), then the store is closed.
+ * ENQUIRY_STORE_DIR (store/sqlite.ts); the health check, the contact function and the retry job
+ * (with the owner's alerts, incident.ts) wired to it and to one shared memory of sends not yet
+ * saved as delivered (so the job never mails those again); the job at start-up and every minute;
+ * and a clean stop: no new job work, the requests and job run in progress finish their sends and
+ * saves (as long as they may take), then the store is closed.
  */
 import { contactLimiter } from './contact-rate-limit.ts';
 import { deliverEmail } from './send.ts';
@@ -15,6 +16,7 @@ import type { EnquiryStore } from './store/store.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 import { scheduleRetries } from './retry-schedule.ts';
 import { openSqliteStore } from './store/sqlite.ts';
+import { createHealthHandler } from './health-handler.ts';
 
 /** A request handler as the host serves it, given the client's address. */
 type Served = (request: Request, context?: { ip?: string }) => Promise<Response>;
@@ -34,6 +36,8 @@ export interface EnquiryHost {
   contact: Served;
   /** A contact function built here, its work (what outlives the answer included) counted. */
   serve(handler: ContactHandler): Served;
+  /** `GET /api/health` over this host's store. */
+  health: Served;
   stop(): Promise<void>;
 }
 
@@ -92,6 +96,7 @@ export function startEnquiryHost({
     contactDeps,
     contact: serve(createContactHandler(contactDeps)),
     serve,
+    health: createHealthHandler({ now, store: kept, env }),
     async stop() {
       stopping.abort();
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -14,6 +14,13 @@
  * - `SMTP_USER`, `SMTP_PASS`: the login, used only when `SMTP_USER` is set. Default: none.
  * - `MAIL_FROM`, `MAIL_TO`: the fixed sender and recipient, required with `SMTP_HOST`: an address
  *   (`website@agency.example`) or a name and an address (`Agency website <website@agency.example>`).
+ *
+ * And the owner's alerts (`alertSettings`), read the same way; a malformed value is reported and
+ * left unused (no alerts go out, or the default wait holds):
+ * - `ALERT_WEBHOOK_URL`: an http(s) address (Slack, Microsoft Teams workflow, Discord, ntfy or any
+ *   service taking `{ "text": … }`) that hears when enquiries stop reaching the inbox. Default: none.
+ * - `ALERT_AFTER_MINUTES`: how long an enquiry may wait before that counts as a failure, 0 to
+ *   10080 (a week). Default: 15.
  */
 import type { SMTPTransportOptions } from 'nodemailer';
 import { readEnv, type Env } from '../src/lib/shared/env.ts';
@@ -89,4 +96,23 @@ export function mailRoute(env: Env): MailRoute {
       socketTimeout: smtpTimeouts.socketTimeout,
     },
   };
+}
+
+export interface AlertSettings {
+  webhookUrl?: string;
+  /** How long an enquiry may wait before the health check fails and an alert goes out. */
+  afterMs: number;
+  /** One sentence per malformed value. */
+  problems: readonly string[];
+}
+
+export function alertSettings(env: Env): AlertSettings {
+  const read = readEnv(env);
+  const webhookUrl = read.webAddress('ALERT_WEBHOOK_URL');
+  const minutes = read.integer(
+    'ALERT_AFTER_MINUTES',
+    { min: 0, max: 10_080, unit: 'a number of minutes' },
+    15,
+  );
+  return { ...(webhookUrl ? { webhookUrl } : {}), afterMs: minutes * 60_000, problems: read.problems };
 }

@@ -116,9 +116,10 @@ export function unreadableFields(
 const sentPage = '/contact/sent';
 const errorPage = '/contact/error';
 
-// The site's base headers that a JSON answer needs: Permissions-Policy and X-Frame-Options
-// concern documents only, and this policy's frame-ancestors already forbids framing.
-const securityHeaders: Readonly<Record<string, string>> = {
+// The site's base headers that a JSON answer needs (the contact function's and the health
+// check's): Permissions-Policy and X-Frame-Options concern documents only, and this policy's
+// frame-ancestors already forbids framing.
+export const securityHeaders: Readonly<Record<string, string>> = {
   'Content-Type': 'application/json; charset=utf-8',
   'Cache-Control': cacheControl.never,
   'X-Content-Type-Options': baseSecurityHeaders['X-Content-Type-Options'],

@@ -24,6 +24,7 @@ import { dueAction, markDelivered, markUndeliverable, startAttempt, type Enquiry
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
 import { storeCapRecords } from './policy.ts';
+import { sendFailure, type SendFailure } from './watch.ts';
 
 /**
  * How long one run may start new work after listing it, and the time limit of each send it makes
@@ -43,6 +44,9 @@ interface JobSummary {
   undeliverable: number;
   deleted: number;
   storeErrors: number;
+  /** The run's last send failure and last delivery, for the owner's watch (incident.ts). */
+  lastFailure?: SendFailure;
+  lastDeliveredAt?: string;
 }
 
 type JobDeps = Omit<DeliveryDeps, 'route'> & { route: MailRoute; signal?: AbortSignal };
@@ -170,11 +174,13 @@ async function retry(record: EnquiryRecord, version: string, deps: DeliveryDeps,
   const attempt = await attemptDelivery(leased, deps);
   if (attempt.delivered) {
     summary.delivered += 1;
+    summary.lastDeliveredAt = new Date(deps.now()).toISOString();
     const stored = attempt.saved ? 'yes' : 'unmarked';
     logOutcome('sent', { id: record.id, attempt: leased.attempts, via: attempt.delivery.via, stored });
     if (attempt.saved) await forget(listingKey(leased) ?? '', deps, summary);
   } else {
     const { code, responseCode, command } = attempt.error;
+    summary.lastFailure = sendFailure(attempt.error, deps.now());
     logOutcome('send_failed', { id: record.id, attempt: leased.attempts, code, responseCode, command });
   }
 }

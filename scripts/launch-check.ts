@@ -3,7 +3,8 @@
  * page, contact address, the company entry, malformed analytics IDs), each with where to fix it;
  * exit code 1 while any remain, 0 with a short all-clear. `.env` in the working directory fills in
  * what the environment does not set, as for `npm start`. The mail settings exist only where the
- * site runs, so they are checked on Netlify and with `--here` (on the machine running `npm start`).
+ * site runs, so they are checked on Netlify and with `--here` (on the machine running `npm start`),
+ * with a warning (never a failure) when no alert channel is set (ALERT_WEBHOOK_URL).
  */
 import { existsSync } from 'node:fs';
 import { settingsProblems } from '../src/lib/shared/env.ts';
@@ -13,7 +14,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 try {
   // The settings modules read the environment as they load: a malformed value is an item too.
   const { buildConfig } = await import('../src/lib/build-time/build-config.ts');
-  const { allClear, formatLaunchItems, launchItems, readCompanyText } =
+  const { allClear, formatLaunchItems, formatLaunchWarnings, launchItems, launchWarnings, readCompanyText } =
     await import('../src/lib/build-time/legal/launch-readiness.ts');
   const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
   const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
@@ -23,6 +24,9 @@ try {
   } else {
     console.log(allClear);
   }
+  // Worth fixing, never a reason to fail: the exit code says only whether anything stops going live.
+  const warnings = launchWarnings({ env: process.env, checkMail });
+  if (warnings.length > 0) console.error(formatLaunchWarnings(warnings));
   if (!checkMail) {
     console.log('Mail settings not checked: run `npm run launch-check -- --here` where the site runs.');
   }

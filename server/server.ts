@@ -1,6 +1,6 @@
 /**
- * The whole product on one machine: the built site plus the contact function at the same path
- * Netlify serves it from. Used by `npm start` and by the browser tests. It faces the open
+ * The whole product on one machine: the built site plus the contact function and the health check
+ * at the paths Netlify serves them from. Used by `npm start` and by the browser tests. It faces the open
  * internet when self-hosted, so it bounds slow clients (time limits, and a cap on the connections
  * of the whole server and of each address), answers malformed requests with a 4xx and sends the
  * `_headers` security headers on every response it writes.
@@ -14,6 +14,8 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import contactHandler, { config as contactConfig } from '../functions/send-contact-email.mts';
+import healthHandler from '../functions/health.mts';
+import { healthEndpoint } from '../src/lib/shared/paths.ts';
 import { cacheControl } from '../src/lib/shared/response-headers.ts';
 import { allowedMethods, createStaticSite } from './static-site.ts';
 import { clientAddress, runFunction, type WebHandler } from './function-route.ts';
@@ -66,6 +68,8 @@ interface SiteServerOptions {
   limits?: Partial<ServerLimits>;
   /** The contact function as this host wires it (enquiries/host.ts); Netlify's by default. */
   contactHandler?: WebHandler;
+  /** The health check the same way (enquiries/health-handler.ts); Netlify's by default. */
+  healthHandler?: WebHandler;
 }
 
 // Methods a web `Request` cannot carry; answered here and never echoed (TRACE).
@@ -94,6 +98,7 @@ export function createSiteServer({
   log = console.log,
   limits = {},
   contactHandler: contact = contactHandler,
+  healthHandler: health = healthHandler,
 }: SiteServerOptions): Server {
   const {
     headersTimeoutMs,
@@ -137,10 +142,12 @@ export function createSiteServer({
       return refuse(res, 503, { Connection: 'close', 'Retry-After': '30' });
     }
     const isFunction = target.path === contactConfig.path;
+    const isHealth = target.path === healthEndpoint;
     if (unsupportedMethods.has(req.method ?? '')) {
-      return refuse(res, 405, { Allow: isFunction ? 'POST' : allowedMethods });
+      return refuse(res, 405, { Allow: isFunction ? 'POST' : isHealth ? 'GET, HEAD' : allowedMethods });
     }
     if (isFunction) return runFunction(contact, req, res, { trustProxy, target });
+    if (isHealth) return runFunction(health, req, res, { trustProxy, target });
     return site.handle(req, res, target);
   }
 

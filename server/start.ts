@@ -15,6 +15,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 const { serverConfig } = await import('./config.ts');
 const { createSiteServer } = await import('./server.ts');
 const { mailWarning } = await import('./mail-warning.ts');
+const { alertSettings } = await import('../enquiries/mail-settings.ts');
 const { startEnquiryHost } = await import('../enquiries/host.ts');
 const { launchItems, launchVerdict, readCompanyText } =
   await import('../src/lib/build-time/legal/launch-readiness.ts');
@@ -69,6 +70,7 @@ const server = createSiteServer({
   root: dist,
   trustProxy: config.trustProxy,
   contactHandler: enquiries.contact,
+  healthHandler: enquiries.health,
 });
 server.listen(port, host, () => {
   const shown = host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
@@ -77,6 +79,7 @@ server.listen(port, host, () => {
   console.log(`Serving the site on http://${shown}:${listening}`);
   const warning = mailWarning(process.env, enquiries.directory);
   if (warning) console.warn(warning);
+  for (const problem of alertSettings(process.env).problems) console.warn(`Owner alerts: ${problem}.`);
 });
 
 let stopping = false;

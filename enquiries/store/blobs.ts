@@ -11,6 +11,7 @@ import { openEnquiryIndex } from './due-index.ts';
 import { takeCensus } from './census.ts';
 import { logOutcome } from '../log-outcome.ts';
 import { storeCall } from './deadline.ts';
+import { blobsWatch } from './blobs-watch.ts';
 import { asRecord, listingKey, type EnquiryStore, type StoreResult } from './store.ts';
 import { awaitsMailConfiguration, type EnquiryRecord } from '../record.ts';
 import { storeCapRecords } from '../policy.ts';
@@ -86,6 +87,8 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
         { accept: missing },
       ),
     );
+
+  const watch = blobsWatch(open(indexStoreName), index, readRecord);
 
   /** Every record, the newest first. */
   const everyRecord = async (): Promise<StoreResult<EnquiryRecord[]>> => {
@@ -183,6 +186,8 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
         value: { records: all.value.length, awaitingMail: all.value.filter(awaitsMailConfiguration).length },
       };
     },
+    observe: watch.observe,
+    saveWatch: watch.saveWatch,
     close: async () => undefined,
   };
 }

@@ -33,7 +33,7 @@ const identityOf = (file: string) => {
   return info ? `${info.dev}:${info.ino}` : undefined;
 };
 
-const writes = new Set<Operation['op']>(['create', 'save', 'remove']);
+const writes = new Set<Operation['op']>(['create', 'save', 'remove', 'saveWatch']);
 
 type Refusal = Extract<StoreResult<never>, { ok: false }>;
 
@@ -195,6 +195,8 @@ function write(queries: Queries, operation: Operation): unknown {
       return queries.save(operation.record, operation.ifVersion);
     case 'remove':
       return queries.remove(operation.id);
+    case 'saveWatch':
+      return queries.saveWatch(operation.state, operation.version);
     default:
       return undefined;
   }
@@ -214,6 +216,8 @@ function read(queries: Queries, operation: Operation): unknown {
       return queries.list(operation.query);
     case 'tally':
       return queries.tally();
+    case 'observe':
+      return queries.observe();
     default:
       return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import type { EnquiryRecord } from '../record.ts';
 import type { InboxQuery } from './store.ts';
+import type { WatchState } from '../watch.ts';
 
 export type Operation =
   | { op: 'create'; record: EnquiryRecord }
@@ -14,7 +15,9 @@ export type Operation =
   | { op: 'purgeable'; nowMs: number }
   | { op: 'count' }
   | { op: 'list'; query: InboxQuery }
-  | { op: 'tally' };
+  | { op: 'tally' }
+  | { op: 'observe' }
+  | { op: 'saveWatch'; state: WatchState; version: string | undefined };
 
 /** A call to the store's thread: `deadline` is when its answer stops being wanted (ms since the epoch). */
 export interface Request {

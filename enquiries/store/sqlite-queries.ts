@@ -7,6 +7,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { EnquiryRecord } from '../record.ts';
 import { asRecord, listedAt, listingKey, type InboxQuery, type Listed, type Tally } from './store.ts';
+import type { Observed, WatchState } from '../watch.ts';
 
 /** A record's attempts, as SQL: an unreadable row has none (and never stops a write or the index). */
 const attempts = "iif(json_valid(data), json_extract(data, '$.attempts'), NULL)";
@@ -23,6 +24,11 @@ const schema = `
   CREATE INDEX IF NOT EXISTS enquiries_by_status ON enquiries (status, listed_at);
   CREATE INDEX IF NOT EXISTS enquiries_by_received ON enquiries (received_at DESC, id);
   CREATE INDEX IF NOT EXISTS enquiries_by_attempts ON enquiries (status, ${attempts});
+  CREATE TABLE IF NOT EXISTS watch (
+    name TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    data TEXT NOT NULL
+  ) STRICT;
 `;
 
 export type Queries = ReturnType<typeof sqliteQueries>;
@@ -86,6 +92,20 @@ export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) 
      ORDER BY received_at DESC, id LIMIT :limit`,
   );
 
+  // What waits is counted here on each read, so the state keeps none of it.
+  const observeRow = db.prepare(
+    `SELECT count(*) AS waiting, min(received_at) AS oldest,
+       (SELECT data FROM watch WHERE name = 'watch') AS data,
+       (SELECT version FROM watch WHERE name = 'watch') AS version
+     FROM enquiries WHERE status = 'pending'`,
+  );
+  const insertWatch = db.prepare(
+    `INSERT INTO watch (name, version, data) VALUES ('watch', 1, ?) ON CONFLICT (name) DO NOTHING`,
+  );
+  const updateWatch = db.prepare(
+    `UPDATE watch SET data = :data, version = version + 1 WHERE name = 'watch' AND version = :version`,
+  );
+
   const listed = (rows: unknown[]): Listed[] =>
     (rows as { id: string; data: string }[]).flatMap(({ id, data }) => {
       const record = decode(id, data);
@@ -115,6 +135,28 @@ export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) 
       (newest.all({ status: status ?? null, limit: limit ?? -1 }) as { id: string; data: string }[]).flatMap(
         ({ id, data }) => decode(id, data) ?? [],
       ),
+    observe(): Observed {
+      const row = observeRow.get() as {
+        waiting: number;
+        oldest: string | null;
+        data: string | null;
+        version: number | null;
+      };
+      let state: WatchState = {};
+      try {
+        state = row.data ? (JSON.parse(row.data) as WatchState) : {};
+      } catch {
+        // A damaged watch row is started afresh: it holds no enquiry.
+      }
+      const waiting = { count: Number(row.waiting), ...(row.oldest ? { oldestReceivedAt: row.oldest } : {}) };
+      return { waiting, state, ...(row.version === null ? {} : { version: String(row.version) }) };
+    },
+    saveWatch(state: WatchState, version: string | undefined): boolean {
+      const { waiting: _, tracked: __, ...kept } = state;
+      const data = JSON.stringify(kept);
+      if (version === undefined) return insertWatch.run(data).changes === 1;
+      return updateWatch.run({ data, version: Number(version) }).changes === 1;
+    },
     tally: (): Tally => ({
       records: count(),
       awaitingMail: Number((awaiting.get() as { records: number }).records),

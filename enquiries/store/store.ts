@@ -11,6 +11,7 @@
 import { type EnquiryRecord } from '../record.ts';
 import type { StoreResult } from './deadline.ts';
 import { enquiryPolicy } from '../policy.ts';
+import type { Observed, WatchState } from '../watch.ts';
 
 export type { StoreResult } from './deadline.ts';
 
@@ -63,6 +64,14 @@ export interface EnquiryStore {
   list(query?: InboxQuery): Promise<StoreResult<EnquiryRecord[]>>;
   /** How many records are kept, and how many of them wait for mail to be configured. */
   tally(): Promise<StoreResult<Tally>>;
+  /**
+   * The owner's watch (watch.ts): what waits, and the state kept beside the records with its
+   * version. One cheap read; `recount` (the retry job's, once a run) may list and read more to
+   * bring a kept count of what waits up to date.
+   */
+  observe(options?: { recount?: boolean }): Promise<StoreResult<Observed>>;
+  /** Saves the watch state only over `version` (undefined: only while none is saved); else `false`. */
+  saveWatch(state: WatchState, version: string | undefined): Promise<StoreResult<boolean>>;
   /** Lets go of the store (after the last call). */
   close(): Promise<void>;
 }

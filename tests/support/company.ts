@@ -66,10 +66,16 @@ export const liveEnv = {
 
 /** The same settings blank, as on a fresh checkout (a blank value counts as unset). */
 export const unsetEnv = Object.fromEntries(
-  [...Object.keys(liveEnv), 'URL', 'PUBLIC_GA_ID', 'PUBLIC_CLARITY_ID', 'CONTEXT', 'NETLIFY'].map((name) => [
-    name,
-    '',
-  ]),
+  [
+    ...Object.keys(liveEnv),
+    'URL',
+    'PUBLIC_GA_ID',
+    'PUBLIC_CLARITY_ID',
+    'CONTEXT',
+    'NETLIFY',
+    'ALERT_WEBHOOK_URL',
+    'ALERT_AFTER_MINUTES',
+  ].map((name) => [name, '']),
 );
 
 /** What the launch check must name on a fresh checkout: the three addresses and the company entry. */

@@ -48,12 +48,20 @@ export interface TestSmtpServer {
 }
 
 /**
+ * `reject-recipient` refuses every recipient for good (550), `defer-recipient` for now (451).
  * `slow-data` answers DATA only after `slowDataMs`, and keeps nothing if the client gave up first;
  * `slow-answer` answers as late but keeps every message it has read, as a real server that has
  * the message does whether or not the client waits for its answer. `slow-replies` gives every
  * answer after `slowReplyMs`, each within the client's time limits and their sum past ten seconds.
  */
-type Fault = 'none' | 'drop-during-data' | 'reject-recipient' | 'slow-data' | 'slow-answer' | 'slow-replies';
+type Fault =
+  | 'none'
+  | 'drop-during-data'
+  | 'reject-recipient'
+  | 'defer-recipient'
+  | 'slow-data'
+  | 'slow-answer'
+  | 'slow-replies';
 
 export const slowDataMs = 1500;
 /** `slow-replies`: each answer (greeting, login, sender, recipient, message) this late. */
@@ -108,6 +116,8 @@ export async function startSmtpServer({
       counters.rcptAttempts += 1;
       if (fault === 'reject-recipient') {
         callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      } else if (fault === 'defer-recipient') {
+        callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
       } else {
         reply(() => callback());
       }

@@ -9,3 +9,9 @@ export function withoutTrailingSlash(path: string): string {
  * test holds it to this.
  */
 export const contactEndpoint = '/api/send-contact-email';
+
+/**
+ * Where the health check answers an uptime monitor (enquiries/health-handler.ts), on Netlify and
+ * under `npm start`. Its function's `config.path` is held to this by a test, as the contact one is.
+ */
+export const healthEndpoint = '/api/health';

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
 import { config as contactConfig } from '../../../functions/send-contact-email.mts';
 import { config as retryConfig } from '../../../functions/retry-enquiries.mts';
+import { healthEndpoint } from '../../../src/lib/shared/paths.ts';
 import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { sampleEnquiry, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
@@ -69,9 +70,9 @@ const post = (handler: Handler | undefined) =>
   );
 
 describe("the functions as Netlify's bundler builds them", () => {
-  it('are two v2 functions, bundled with nft although esbuild was asked for', () => {
+  it('are three v2 functions, bundled with nft although esbuild was asked for', () => {
     const byName = Object.fromEntries(bundles.map((bundle) => [bundle.name, bundle]));
-    expect(Object.keys(byName).sort()).toEqual(['retry-enquiries', 'send-contact-email']);
+    expect(Object.keys(byName).sort()).toEqual(['health', 'retry-enquiries', 'send-contact-email']);
     for (const bundle of bundles) {
       expect(bundle).toMatchObject({ runtimeAPIVersion: 2, bundler: 'nft' });
     }
@@ -80,6 +81,16 @@ describe("the functions as Netlify's bundler builds them", () => {
       rateLimit: contactConfig.rateLimit,
     });
     expect(byName['retry-enquiries']?.schedule).toBe(retryConfig.schedule);
+    expect(byName.health?.config).toMatchObject({ path: [healthEndpoint] });
+  });
+
+  it('the bundled health check reads the store and answers in the health-check format', async () => {
+    const response = await handlers.health?.(new Request(`https://agency.example${healthEndpoint}`));
+    expect(response?.headers.get('content-type')).toBe('application/health+json');
+    expect(response?.headers.get('cache-control')).toBe('no-store');
+    const body = (await response?.json()) as { status: string; checks: Record<string, unknown> };
+    expect(['pass', 'warn']).toContain(body.status);
+    expect(body.checks['enquiry-store:readable']).toEqual([expect.objectContaining({ status: 'pass' })]);
   });
 
   it('give the retry job a schedule and no route: Netlify lets no one invoke it by URL', async () => {

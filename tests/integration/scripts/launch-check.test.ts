@@ -76,6 +76,24 @@ describe('npm run launch-check', () => {
     expect(here.output).toContain('SMTP_HOST');
   });
 
+  it('warns, and still passes, where the site runs with no alert channel set', () => {
+    const dir = project(realCompanyYaml);
+    const without = launchCheck(dir, liveEnv, ['--here']);
+    expect(without.status).toBe(0);
+    expect(without.output).toMatch(/all clear/);
+    expect(without.output).toContain('ALERT_WEBHOOK_URL is not set');
+    const withAlerts = launchCheck(
+      dir,
+      { ...liveEnv, ALERT_WEBHOOK_URL: 'https://ntfy.sh/agency-enquiries' },
+      ['--here'],
+    );
+    expect(withAlerts.status).toBe(0);
+    expect(withAlerts.output).not.toContain('ALERT_WEBHOOK_URL');
+    const malformed = launchCheck(dir, { ...liveEnv, ALERT_AFTER_MINUTES: 'soon' }, ['--here']);
+    expect(malformed.status).toBe(0);
+    expect(malformed.output).toContain('ALERT_AFTER_MINUTES must be a number of minutes');
+  });
+
   it('names a malformed analytics ID', () => {
     const { status, output } = launchCheck(project(realCompanyYaml), {
       ...liveEnv,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { siteSettings } from '../../../site.config.ts';
 import { readBuildConfig } from '../build-config.ts';
-import { mailRoute } from '../../../../enquiries/mail-settings.ts';
+import { alertSettings, mailRoute } from '../../../../enquiries/mail-settings.ts';
 import { settingsProblems, type Env } from '../../shared/env.ts';
 import { companySchema } from '../../../schemas/company.ts';
 import { exampleFields } from './company.ts';
@@ -123,6 +123,29 @@ export function launchItems({ env, companyText, checkMail }: LaunchCheckInput): 
     ...companyItems(companyText),
     ...(checkMail ? mailItems(env) : []),
   ];
+}
+
+/**
+ * What is worth setting before going live but never stops a deploy: a way for the owner to hear
+ * when enquiries stop reaching the inbox. Like the mail settings, it exists only where the site runs.
+ */
+export function launchWarnings({ env, checkMail }: Omit<LaunchCheckInput, 'companyText'>): LaunchItem[] {
+  if (!checkMail) return [];
+  const alerts = alertSettings(env);
+  const items = alerts.problems.map((problem) => ({ problem, fix: envFix }));
+  if (!alerts.webhookUrl && items.length === 0) {
+    items.push({
+      problem: 'ALERT_WEBHOOK_URL is not set: nobody hears when enquiries stop reaching the inbox',
+      fix: `set it to a Slack, Teams, Discord or ntfy webhook ${where}, and point an uptime monitor at /api/health (docs/enquiries.md)`,
+    });
+  }
+  return items;
+}
+
+/** The warnings as people read them: they never stop a deploy. */
+export function formatLaunchWarnings(items: readonly LaunchItem[]): string {
+  const heading = `${items.length} thing${items.length === 1 ? '' : 's'} worth setting (a deploy goes ahead without):`;
+  return [heading, ...items.map((item) => `  ! ${item.problem}\n      → ${item.fix}`)].join('\n');
 }
 
 /** The company entry of the project in `root`, or undefined when it is missing. */

@@ -14,7 +14,7 @@ import { markDelivered, newRecord, startAttempt, type EnquiryRecord } from '../.
 import { openBlobsStore } from '../../../../enquiries/store/blobs.ts';
 import { mailRoute } from '../../../../enquiries/mail-settings.ts';
 import { attemptDelivery, type Mailer, type SendableRoute } from '../../../../enquiries/send.ts';
-import type { EnquiryStore } from '../../../../enquiries/store/store.ts';
+import { listingKey, type EnquiryStore } from '../../../../enquiries/store/store.ts';
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { startTestBlobs } from '../../../support/blobs-server.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
@@ -87,6 +87,31 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
     expect(await store.remove(record.id)).toEqual({ ok: true, value: true });
     expect(await store.readRecord(record.id)).toEqual({ ok: true, value: undefined });
     expect(await store.readVersioned(record.id)).toEqual({ ok: true, value: undefined });
+  });
+
+  it('keeps the owner’s watch: saved only over the version read, and counts what waits', async () => {
+    const before = await store.observe({ recount: true });
+    if (!before.ok) throw new Error(before.code);
+    const lastJobRunAt = new Date(t0).toISOString();
+    const racing = [store, second()].map((writer) =>
+      writer.saveWatch({ ...before.value.state, lastJobRunAt }, before.value.version),
+    );
+    // Of two writers on the same version (or on none yet), one lands.
+    const landed = (await Promise.all(racing)).filter((saved) => saved.ok && saved.value);
+    expect(landed).toHaveLength(1);
+    const after = await store.observe();
+    expect(after.ok && after.value.state.lastJobRunAt).toBe(lastJobRunAt);
+    expect(await store.saveWatch({}, before.value.version)).toEqual({ ok: true, value: false });
+
+    const waiting = await stored(newRecord(freshId(), sampleEnquiry, false, t0 - day));
+    const counted = await store.observe({ recount: true });
+    if (!counted.ok) throw new Error(counted.code);
+    expect(counted.value.waiting.count).toBe(before.value.waiting.count + 1);
+    expect(counted.value.waiting.oldestReceivedAt).toBe(waiting.receivedAt);
+    expect(await store.save(markDelivered(waiting, t0))).toEqual({ ok: true, value: true });
+    expect(await store.settle(listingKey(waiting) ?? '')).toEqual({ ok: true, value: true });
+    const delivered = await store.observe({ recount: true });
+    expect(delivered.ok && delivered.value.waiting.count).toBe(before.value.waiting.count);
   });
 
   it('saves on a version only while it is the stored one', async () => {
