@@ -63,7 +63,14 @@ function server(store: EnquiryStore, env: Record<string, string>) {
   const health = createHealthHandler(deps);
   return {
     retry: createRetryHandler(deps),
+    /** Posts an enquiry; answers its status once the work after the answer is done too. */
     async post(message: string) {
+      const { status, after } = await this.answer(message);
+      await after;
+      return status;
+    },
+    /** Posts an enquiry; answers its status, and the work after the answer still under way. */
+    async answer(message: string) {
       const after: Promise<unknown>[] = [];
       const response = await contact(
         new Request(`${site.url}${contactEndpoint}`, {
@@ -73,8 +80,7 @@ function server(store: EnquiryStore, env: Record<string, string>) {
         }),
         { ip: `192.0.2.${after.length + 10}`, waitUntil: (work) => void after.push(work) },
       );
-      await Promise.all(after);
-      return response.status;
+      return { status: response.status, after: Promise.all(after) };
     },
     async health() {
       const response = await health(new Request(`${site.url}${healthEndpoint}`));
@@ -182,6 +188,27 @@ describe.each<Adapter>(['sqlite', 'blobs'])('the owner’s alerts on %s', (adapt
     expect(receiver.received.length).toBeGreaterThan(1);
     const failures = logged.filter((line) => line.includes('ALERT_WEBHOOK_URL did not take the alert'));
     expect(failures).toHaveLength(1);
+  });
+
+  it('answers the visitor while the webhook hangs, and the job still sends what is due', async () => {
+    const { a } = await setUp(adapter, 'reject-recipient');
+    receiver.answer = 'hang';
+    const { status, after } = await a.answer(messages[0] ?? '');
+    // Answered, and the alert still waiting on the webhook.
+    expect(status).toBe(200);
+    let settled = false;
+    void after.then(() => (settled = true));
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    expect(settled).toBe(false);
+    receiver.release();
+    await after;
+    const mail = await mailWorksAgain();
+    clock += 2 * minute;
+    receiver.answer = 'hang';
+    const run = a.retry();
+    await vi.waitFor(() => expect(mail.received).toHaveLength(1));
+    receiver.release();
+    await run;
   });
 
   it('sends nothing while mail works', async () => {
