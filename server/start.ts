@@ -24,7 +24,10 @@ const { site } = await import('../src/site.config.ts');
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
 const dist = config.outDir;
-const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].map((name) => join(project, name));
+// `.env` too: the build reads the site's name and addresses from it.
+const sources = ['src', 'public', '.env', 'astro.config.mjs', 'package-lock.json'].map((name) =>
+  join(project, name),
+);
 
 function newestChange(path: string): number {
   const info = statSync(path, { throwIfNoEntry: false });

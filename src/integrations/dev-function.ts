@@ -1,7 +1,9 @@
 /**
- * `npm run dev` answers the contact function at the same path as Netlify and `npm start`, so the
- * form can be tried end to end while editing. The function's module is loaded through Vite on
- * each request, so changes to enquiries/ apply without a restart; its handler is built with the
+ * `npm run dev` answers the contact function (and the health check, `healthEndpoint`) at the same
+ * paths as Netlify and `npm start`, so the form can be tried end to end while editing. The
+ * contact function's module is loaded through Vite on each request, so changes to it and what it
+ * imports apply without a restart; the host below (the store, the retry job, the health check) is
+ * loaded once, so changes there need one. The handler is built with the
  * same enquiry host as `npm start` (enquiries/host.ts: the SQLite store, the retry job at
  * once and every minute, one memory of sends not yet saved shared with the job), and the same
  * warning is printed when mail is not configured. Development only: the build ignores this.
@@ -11,6 +13,7 @@
 import type { AstroIntegration } from 'astro';
 import type { WebHandler } from '../../server/function-route.ts';
 import type { ContactDeps, ContactHandler } from '../../enquiries/contact-handler.ts';
+import { healthEndpoint } from '../lib/shared/paths.ts';
 
 /** What the function needs around it, set up once. */
 async function startFunctionHost(warn: (text: string) => void) {
@@ -65,7 +68,14 @@ export function devFunction({ path, entry }: { path: string; entry: string }): A
         };
         stopOnInterrupt(() => server.close());
         server.middlewares.use((req, res, next) => {
-          if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return next();
+          const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+          if (pathname === healthEndpoint) {
+            void Promise.all([import('../../server/function-route.ts'), start()]).then(
+              ([{ runFunction }, { trustProxy, host }]) => runFunction(host.health, req, res, { trustProxy }),
+            );
+            return;
+          }
+          if (pathname !== path) return next();
           Promise.all([import('../../server/function-route.ts'), server.ssrLoadModule(entry), start()])
             .then(([{ runFunction }, module, { trustProxy, host }]) => {
               const { createContactHandler } = module as FunctionModule;

@@ -1,7 +1,7 @@
 /**
  * Reflow (1.4.10), text spacing (1.4.12) and resize text (1.4.4): what axe cannot see, because it
- * needs the page laid out. The page is checked as it is now; `withTextSpacing` and `withLargeText`
- * restyle it the way a visitor's own style sheet or text-size setting would.
+ * needs the page laid out. The page is checked as it is now; `setUserStyle` with `textSpacingCss`
+ * or `largeTextCss` restyles it the way a visitor's own style sheet or text-size setting would.
  */
 import type { Page } from '@playwright/test';
 

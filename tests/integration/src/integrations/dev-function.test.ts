@@ -1,5 +1,5 @@
 /**
- * `npm run dev` routes the contact function: the dev-server middleware from src/integrations,
+ * `npm run dev` routes the contact function and the health check: the dev-server middleware from src/integrations,
  * which also starts the local SQLite store, the retry job and the warning as the dev server starts
  * listening, and stops them with it. With no
  * mail settings, the real function keeps an enquiry in that store, as `npm start` does.
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { devFunction } from '../../../../src/integrations/dev-function.ts';
+import { healthEndpoint } from '../../../../src/lib/shared/paths.ts';
 import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -114,6 +115,17 @@ describe('the dev server middleware', () => {
 
   it('starts the local enquiry store before the function runs', () => {
     expect(statSync(path.join(storeDir, enquiryDatabaseFile)).isFile()).toBe(true);
+  });
+
+  it('answers the health check from the same store', async () => {
+    const response = await fetch(`${origin}${healthEndpoint}`);
+    expect(response.headers.get('content-type')).toBe('application/health+json');
+    // Mail is not configured here: a warning, still 200 for a monitor.
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'warn',
+      checks: { 'mail:configured': [{ status: 'warn' }] },
+    });
   });
 
   it('leaves every other path to Astro', async () => {
