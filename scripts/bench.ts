@@ -19,7 +19,8 @@
  * validation paths, and 50 concurrent valid sends; then one run of the retry job over 1,000, 10,000
  * and 50,000 stored records (scripts/bench/enquiry-job.ts).
  *
- * Options: `npm run bench -- --help` (parsed with util.parseArgs).
+ * Options: `npm run bench -- --help` (parsed with util.parseArgs); `--busy` keeps one core busy
+ * while measuring (scripts/bench/busy-core.ts), as a phone or a CI machine is busy.
  *
  * `--articles [N]` measures build time instead: N generated posts (default 200) in a temporary copy,
  * built from a cold cache and again after one edit (scripts/bench/articles.ts).
@@ -105,6 +106,9 @@ if (!values['no-build']) {
 }
 
 const { routes, ungraded } = benchRoutes(dist, values.route);
+// After the build, which would otherwise share its cores with the spinner.
+const busy = values.busy ? (await import('./bench/busy-core.ts')).busyCore() : undefined;
+if (busy) console.log('One core kept busy while measuring (--busy).');
 
 /** Serves a build on a port of its own; its origin. */
 async function serve(root: string) {
@@ -194,6 +198,7 @@ try {
   }
   if (slowPhone) taps = await slowPhone.benchSlowPhone(dist, compared, runs, chrome.port);
 } finally {
+  busy?.stop();
   chrome.kill();
   server.close();
   compared?.server.close();
@@ -221,6 +226,7 @@ const summary = JSON.stringify(
   {
     date: new Date().toISOString(),
     runs,
+    busy: Boolean(busy),
     goals,
     results,
     ...(compared ? { compared: { dir: compared.dir, results: comparedResults } } : {}),

@@ -13,6 +13,8 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --start arrival|in-site
                         from about:blank or from the home page (repeatable; default: both)
   --no-build            measure dist/ as it is, without building first
+  --busy                keep one core busy while measuring (a phone, or a CI machine, doing
+                        other work)
   --compare DIR         also measure another static build (a template, an earlier commit) in the
                         same run: its indexable pages (or the --route ones), built as name.html
   --no-taps             leave out the slow phone's measures (first taps, repeat visit and Back,
@@ -34,6 +36,7 @@ export function benchOptions() {
           route: { type: 'string', multiple: true, default: [] },
           start: { type: 'string', multiple: true, default: [] },
           'no-build': { type: 'boolean', default: false },
+          busy: { type: 'boolean', default: false },
           compare: { type: 'string' },
           'no-taps': { type: 'boolean', default: false },
           'taps-only': { type: 'boolean', default: false },

@@ -19,6 +19,7 @@ describe('npm run bench -- …', () => {
       '--route',
       '--start',
       '--no-build',
+      '--busy',
       '--compare',
       '--no-taps',
       '--taps-only',
