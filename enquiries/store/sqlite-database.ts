@@ -11,6 +11,9 @@
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
  * the server is reopened (a new one created if it is gone) and the write made there, or refused.
+ * So is its write-ahead log's (`-wal`): a log deleted under the server still takes every commit
+ * through the open connection, into a file no later start reads. The commits it holds are copied
+ * into the database file (still at its path) before it is reopened with a new log.
  * A store that cannot be opened answers a code with one plain log line, and is tried again on the
  * next call, so it works again without a restart once the operator has fixed it.
  */
@@ -26,6 +29,8 @@ interface Open {
   db: DatabaseSync;
   queries: Queries;
   identity: string;
+  /** The write-ahead log's identity as opened: it exists while a connection is open. */
+  log: string | undefined;
 }
 
 const identityOf = (file: string) => {
@@ -96,7 +101,7 @@ export function enquiryDatabase(
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
       if (!identity) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-      open = { db, queries, identity };
+      open = { db, queries, identity, log: identityOf(`${file}-wal`) };
       if (lastProblem) report(`[enquiry-store] ${file} works again: enquiries are accepted.`);
       lastProblem = undefined;
       return { ok: true, value: open };
@@ -106,8 +111,28 @@ export function enquiryDatabase(
     }
   }
 
-  /** The open database, reopened first when its file was deleted or replaced since. */
+  /** A log deleted or replaced since opened: its commits copied into the file (or not), then closed. */
+  function logMoved(): 'copied' | 'lost' | undefined {
+    if (!open || identityOf(`${file}-wal`) === open.log || identityOf(file) !== open.identity)
+      return undefined;
+    say(
+      `[enquiry-store] ${file}-wal was deleted or replaced while the server ran: the enquiries it held ` +
+        `are copied into ${file}, and the store carries on with a new one.`,
+    );
+    let outcome: 'copied' | 'lost' = 'lost';
+    try {
+      const done = open.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined;
+      if (done?.busy === 0) outcome = 'copied';
+    } catch (error) {
+      report(`[enquiry-store] copying the deleted ${file}-wal failed (${codeOf(error)}).`);
+    }
+    close();
+    return outcome;
+  }
+
+  /** The open database, reopened first when its file or its log was deleted or replaced since. */
   function current(deadline: number): StoreResult<Open> {
+    logMoved();
     if (open && identityOf(file) !== open.identity) {
       say(
         `[enquiry-store] ${file} was deleted or replaced while the server ran: reopening it. ` +
@@ -162,7 +187,10 @@ export function enquiryDatabase(
     open: (deadline: number) => void connect(deadline),
     run(operation: Operation, deadline: number): StoreResult<unknown> {
       const result = attempt(operation, deadline);
-      if (!result.ok || !writes.has(operation.op) || identityOf(file) === open?.identity) return result;
+      if (!result.ok || !writes.has(operation.op)) return result;
+      // A log deleted during the write: the write is in it, and copied into the file with it.
+      const log = logMoved();
+      if (log === 'copied' || (!log && identityOf(file) === open?.identity)) return result;
       // The write went to a file no longer at its path: made again in the file that is there now.
       const again = attempt(operation, deadline);
       if (!again.ok || identityOf(file) === open?.identity) return again;
