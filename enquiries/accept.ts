@@ -3,9 +3,12 @@
  * SMTP attempt made while the visitor waits. It counts as received when it is stored or sent; only
  * when it is neither does the visitor get an error (`cause`: the store, or the send too). A store
  * out of order (`outOfOrder`) refuses it without a send. With mail not configured it is only stored,
- * pending with the reason `not_configured`, for the retry job to send once mail is configured.
- * The same id twice is answered as received once more and never mailed again; while the first
- * is still being handled, the second waits for it and gets the same answer. A send whose record
+ * pending with the reason `not_configured`, for the retry job to send once mail is configured; so
+ * is one arriving while the host stops (`stopping`), due at once, for the next start's job to send:
+ * a stop starts no new send, and refuses (503) only what it cannot store.
+ * The same id twice (the same submission id and content: record.ts) is answered as received once
+ * more, marked `duplicate`, and never mailed again; while the first is still being handled, the
+ * second waits for it and gets the same answer. A send whose record
  * the store did not confirm (its answer late or an error: it may have been written) is saved as
  * delivered once the store answers again, so the job never mails it a second time; so is a send
  * whose "delivered" the store refused, while its lease keeps the job off it.
@@ -18,7 +21,10 @@ import type { MailRoute } from './mail-settings.ts';
 import { outOfOrder } from './store/store.ts';
 import type { Enquiry } from '../src/lib/shared/enquiry.ts';
 
-export type AcceptDeps = Omit<DeliveryDeps, 'route'>;
+export type AcceptDeps = Omit<DeliveryDeps, 'route'> & {
+  /** Aborted once the host has begun to stop (`npm start` on SIGTERM): no new send starts. */
+  stopping?: AbortSignal;
+};
 
 interface Submission {
   enquiry: Enquiry;
@@ -26,8 +32,8 @@ interface Submission {
   possibleSpam: boolean;
 }
 
-/** Received (stored or sent: the visitor is told so), or neither, and why. */
-type Accepted = { ok: true } | { ok: false; cause: 'store' | 'send' };
+/** Received (stored or sent: the visitor is told so; `duplicate` when received before), or neither, and why. */
+type Accepted = { ok: true; duplicate?: true } | { ok: false; cause: 'store' | 'send' };
 
 /** Keeps work that outlives the visitor's answer running (Netlify's `context.waitUntil`). */
 export type WaitUntil = (work: Promise<unknown>) => void;
@@ -46,8 +52,9 @@ export function createEnquiryAcceptor(deps: AcceptDeps): AcceptEnquiry {
     const running = inProgress.get(id);
     if (running) {
       const first = await running;
-      if (first.ok) logOutcome('duplicate', { id });
-      return first;
+      if (!first.ok) return first;
+      logOutcome('duplicate', { id });
+      return { ok: true, duplicate: true };
     }
     const accepting = accept(id, submission, route, deps, waitUntil);
     inProgress.set(id, accepting);
@@ -67,22 +74,27 @@ async function accept(
   waitUntil: WaitUntil = () => undefined,
 ): Promise<Accepted> {
   const nowMs = deps.now();
-  const configured = route.kind === 'smtp';
-  const create = configured ? newRecord : newUnsentRecord;
-  const record = create(id, submission.enquiry, submission.possibleSpam, nowMs);
+  const stopping = deps.stopping?.aborted === true;
+  const configured = route.kind === 'smtp' && !stopping;
+  const { enquiry, possibleSpam } = submission;
+  const record = configured
+    ? newRecord(id, enquiry, possibleSpam, nowMs)
+    : newUnsentRecord(id, enquiry, possibleSpam, nowMs, stopping ? undefined : 'not_configured');
   const flagged = submission.possibleSpam ? 'too-fast' : undefined;
 
   const stored = await deps.store.create(record);
   if (stored.ok && !stored.value) {
     logOutcome('duplicate', { id });
-    return { ok: true };
+    return { ok: true, duplicate: true };
   }
   if (!stored.ok) logOutcome('store_failed', { id, code: stored.code });
   if (!stored.ok && (!configured || outOfOrder.has(stored.code))) return { ok: false, cause: 'store' };
 
   if (!configured) {
     // One line per kept enquiry, naming why: never what the visitor wrote.
-    logOutcome('kept', { id, reason: record.reason, problem: JSON.stringify(route.problem), flagged });
+    const problem = route.kind === 'smtp' ? undefined : JSON.stringify(route.problem);
+    const why = stopping ? { reason: 'stopping' } : { reason: record.reason, problem };
+    logOutcome('kept', { id, ...why, flagged });
     return { ok: true };
   }
 
@@ -101,6 +113,7 @@ async function accept(
   const { code, responseCode, command } = attempt.error;
   logOutcome('send_failed', { id, via: route.kind, code, responseCode, command, stored: wasStored });
   if (!stored.ok) return { ok: false, cause: 'send' };
-  logOutcome('queued', { id, retryAt: record.nextAttemptAt });
+  // The failed attempt's own next try, once saved; else its lease's end brings it back.
+  logOutcome('queued', { id, retryAt: attempt.retryAt ?? record.nextAttemptAt });
   return { ok: true };
 }
