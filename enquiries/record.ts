@@ -42,6 +42,8 @@ export interface EnquiryRecord {
   deliveredAt?: string;
   failedAt?: string;
   lastError?: SendError;
+  /** When `lastError` happened (ISO); absent on records saved before it was kept. */
+  lastErrorAt?: string;
   /** Set by `npm run enquiries -- --resend`: the 24 hours of retries count from here. */
   requeuedAt?: string;
   /** Sent too soon after the form was shown: delivered with a "[Possible spam]" subject. */
@@ -117,7 +119,7 @@ export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecor
 }
 
 export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryRecord {
-  const { lastError: _, sendingSince: __, ...rest } = record;
+  const { lastError: _, lastErrorAt: __, sendingSince: ___, ...rest } = record;
   return { ...rest, status: 'delivered', deliveredAt: new Date(nowMs).toISOString() };
 }
 
@@ -125,7 +127,7 @@ export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryReco
 export function markFailedAttempt(record: EnquiryRecord, error: SendError, nowMs: number): EnquiryRecord {
   const { sendingSince: _, ...rest } = record;
   const nextAttemptAt = new Date(nowMs + backoffMs(record.attempts)).toISOString();
-  return { ...rest, lastError: error, nextAttemptAt };
+  return { ...rest, lastError: error, lastErrorAt: new Date(nowMs).toISOString(), nextAttemptAt };
 }
 
 export function markUndeliverable(record: EnquiryRecord, nowMs: number): EnquiryRecord {

@@ -11,9 +11,8 @@
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
  * the server is reopened (a new one created if it is gone) and the write made there, or refused.
- * So is its write-ahead log's (`-wal`): a log deleted under the server still takes every commit
- * through the open connection, into a file no later start reads. The commits it holds are copied
- * into the database file (still at its path) before it is reopened with a new log.
+ * So is its write-ahead log's (`-wal`), which a deletion leaves open to commits no later start
+ * reads: they are copied into the file (still at its path), then it is reopened with a new log.
  * A store that cannot be opened answers a code with one plain log line, and is tried again on the
  * next call, so it works again without a restart once the operator has fixed it.
  */
@@ -242,6 +241,8 @@ function read(queries: Queries, operation: Operation): unknown {
       return queries.list(operation.query);
     case 'tally':
       return queries.tally();
+    case 'summary':
+      return queries.summary();
     default:
       return undefined;
   }

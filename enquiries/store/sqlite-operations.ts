@@ -14,7 +14,8 @@ export type Operation =
   | { op: 'purgeable'; nowMs: number }
   | { op: 'count' }
   | { op: 'list'; query: InboxQuery }
-  | { op: 'tally' };
+  | { op: 'tally' }
+  | { op: 'summary' };
 
 /** A call to the store's thread: `deadline` is when its answer stops being wanted (ms since the epoch). */
 export interface Request {

@@ -15,6 +15,7 @@ import { storeCapRecords } from '../policy.ts';
 import { storeDeadlineMs } from './deadline.ts';
 import type { Operation, Reply } from './sqlite-operations.ts';
 import type { EnquiryStore, Listed, StoreResult, Tally, Versioned } from './store.ts';
+import type { Summary } from './summary.ts';
 
 export interface SqliteOptions {
   /** The longest a call waits for the file (locked by another process's write) before STORE_BUSY. */
@@ -112,6 +113,7 @@ export function openSqliteStore(
     count: () => call<number>({ op: 'count' }),
     list: (query = {}) => call<EnquiryRecord[]>({ op: 'list', query }, query.limit ? waitMs : listAllMs),
     tally: () => call<Tally>({ op: 'tally' }),
+    summary: () => call<Summary>({ op: 'summary' }),
     async close() {
       if (closed) return;
       closed = true;

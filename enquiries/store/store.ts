@@ -10,6 +10,7 @@
  */
 import { type EnquiryRecord } from '../record.ts';
 import type { StoreResult } from './deadline.ts';
+import type { Summary } from './summary.ts';
 import { enquiryPolicy } from '../policy.ts';
 
 export type { StoreResult } from './deadline.ts';
@@ -23,10 +24,14 @@ export interface Listed {
   atMs: number;
 }
 
-/** What the inbox shows: the records with one status (all when unset), at most `limit` of them. */
+/**
+ * What the inbox shows: the records with one status (all when unset), at most `limit` of them,
+ * and only those listed after `after` (the last row of the page before: newest first, then by id).
+ */
 export interface InboxQuery {
   status?: EnquiryRecord['status'];
   limit?: number;
+  after?: Pick<EnquiryRecord, 'receivedAt' | 'id'>;
 }
 
 export interface Tally {
@@ -59,10 +64,12 @@ export interface EnquiryStore {
   settle(key: string): Promise<StoreResult<true>>;
   /** How many records are kept, as last counted (a costly count runs at most every ten minutes). */
   count(nowMs: number): Promise<StoreResult<number>>;
-  /** The records, the newest first: all of them, or only `query.limit` with `query.status`. */
+  /** The records, the newest first (then by id): all of them, or as `query` narrows them. */
   list(query?: InboxQuery): Promise<StoreResult<EnquiryRecord[]>>;
   /** How many records are kept, and how many of them wait for mail to be configured. */
   tally(): Promise<StoreResult<Tally>>;
+  /** The records counted by status, the oldest pending one, the last send failure (summary.ts). */
+  summary(): Promise<StoreResult<Summary>>;
   /** Lets go of the store (after the last call). */
   close(): Promise<void>;
 }

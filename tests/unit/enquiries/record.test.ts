@@ -83,6 +83,18 @@ describe('the retry rules', () => {
     expect(markFailedAttempt(record, refused, t0 + minute).sendingSince).toBeUndefined();
   });
 
+  it('keep a failed attempt’s codes with when it failed, until the enquiry is delivered', () => {
+    const failed = markFailedAttempt(
+      newRecord('a'.repeat(32), sampleEnquiry, false, t0),
+      refused,
+      t0 + minute,
+    );
+    expect(failed).toMatchObject({ lastError: refused, lastErrorAt: new Date(t0 + minute).toISOString() });
+    const delivered = markDelivered(startAttempt(failed, t0 + 2 * minute), t0 + 2 * minute);
+    expect(delivered.lastError).toBeUndefined();
+    expect(delivered.lastErrorAt).toBeUndefined();
+  });
+
   it('retry a pending enquiry once its backoff is over, and give up after 24 hours', () => {
     const record = markFailedAttempt(newRecord('a'.repeat(32), sampleEnquiry, false, t0), refused, t0);
     expect(dueAction(record, t0 + minute - 1)).toBe('wait');
