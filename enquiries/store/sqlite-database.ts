@@ -11,8 +11,8 @@
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
  * the server is reopened (a new one created if it is gone) and the write made there, or refused.
- * So is its write-ahead log's (`-wal`), which a deletion leaves open to commits no later start
- * reads: they are copied into the file (still at its path), then it is reopened with a new log.
+ * So are its write-ahead log's (`-wal`, `-shm`): a deleted log takes commits no later start reads,
+ * so they are copied into the file (still at its path), then it is reopened with a new log.
  * A store that cannot be opened answers a code with one plain log line, and is tried again on the
  * next call, so it works again without a restart once the operator has fixed it.
  */
@@ -28,7 +28,7 @@ interface Open {
   db: DatabaseSync;
   queries: Queries;
   identity: string;
-  /** The write-ahead log's identity as opened: it exists while a connection is open. */
+  /** The write-ahead log's files' identity as opened: they exist while a connection is open. */
   log: string | undefined;
 }
 
@@ -37,6 +37,7 @@ const identityOf = (file: string) => {
   return info ? `${info.dev}:${info.ino}` : undefined;
 };
 
+const logIdentity = (file: string) => `${identityOf(`${file}-wal`)}|${identityOf(`${file}-shm`)}`;
 const writes = new Set<Operation['op']>(['create', 'save', 'remove']);
 
 type Refusal = Extract<StoreResult<never>, { ok: false }>;
@@ -100,7 +101,7 @@ export function enquiryDatabase(
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
       if (!identity) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-      open = { db, queries, identity, log: identityOf(`${file}-wal`) };
+      open = { db, queries, identity, log: logIdentity(file) };
       if (lastProblem) report(`[enquiry-store] ${file} works again: enquiries are accepted.`);
       lastProblem = undefined;
       return { ok: true, value: open };
@@ -112,16 +113,15 @@ export function enquiryDatabase(
 
   /** A log deleted or replaced since opened: its commits copied into the file (or not), then closed. */
   function logMoved(): 'copied' | 'lost' | undefined {
-    if (!open || identityOf(`${file}-wal`) === open.log || identityOf(file) !== open.identity)
-      return undefined;
+    if (!open || logIdentity(file) === open.log || identityOf(file) !== open.identity) return undefined;
     say(
-      `[enquiry-store] ${file}-wal was deleted or replaced while the server ran: the enquiries it held ` +
-        `are copied into ${file}, and the store carries on with a new one.`,
+      `[enquiry-store] ${file}-wal or -shm was deleted or replaced while the server ran: the enquiries ` +
+        `in the log are copied into ${file}, and the store carries on with a new log.`,
     );
     let outcome: 'copied' | 'lost' = 'lost';
     try {
-      const done = open.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number } | undefined;
-      if (done?.busy === 0) outcome = 'copied';
+      const done = open.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number };
+      outcome = done.busy === 0 ? 'copied' : 'lost';
     } catch (error) {
       report(`[enquiry-store] copying the deleted ${file}-wal failed (${codeOf(error)}).`);
     }

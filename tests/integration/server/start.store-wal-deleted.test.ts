@@ -43,6 +43,6 @@ describe('npm start when its write-ahead log is deleted under it', () => {
     await server?.exited;
     const inbox = await workspace.inbox();
     for (const message of messages) expect(inbox).toContain(message);
-    expect(server?.output()).toMatch(new RegExp(`\\[enquiry-store\\] ${file}-wal was deleted`));
+    expect(server?.output()).toMatch(new RegExp(`\\[enquiry-store\\] ${file}-wal or -shm was deleted`));
   });
 });
