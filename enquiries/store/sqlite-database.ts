@@ -11,8 +11,8 @@
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
  * the server is reopened (a new one created if it is gone) and the write made there, or refused.
- * So are its write-ahead log's (`-wal`, `-shm`): a deleted log takes commits no later start reads,
- * so they are copied into the file (still at its path), then it is reopened with a new log.
+ * So are its write-ahead log's (`-wal`, `-shm`): each commit is copied into the file at once, and a
+ * log deleted under the server has what it took since copied in too (the file is still there).
  * A store that cannot be opened answers a code with one plain log line, and is tried again on the
  * next call, so it works again without a restart once the operator has fixed it.
  */
@@ -97,7 +97,7 @@ export function enquiryDatabase(
     try {
       // Another process may hold the file's lock as it is first set up: waited for like any call.
       db = new DatabaseSync(file, { timeout: Math.max(1, Math.floor(deadline - now())) });
-      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1;');
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
       if (!identity) throw Object.assign(new Error('gone'), { code: 'ENOENT' });

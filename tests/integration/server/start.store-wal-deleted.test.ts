@@ -45,4 +45,14 @@ describe('npm start when its write-ahead log is deleted under it', () => {
     for (const message of messages) expect(inbox).toContain(message);
     expect(server?.output()).toMatch(new RegExp(`\\[enquiry-store\\] ${file}-wal or -shm was deleted`));
   });
+
+  it('keeps what it answered before the log was deleted, with no call after it', async () => {
+    server = await workspace.start();
+    await kept('Kept just before the log went');
+    for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`);
+    // Killed before the store is called again (the retry job, a new enquiry) and could notice.
+    server.signal('SIGKILL');
+    await server.exited;
+    expect(await workspace.inbox()).toContain('Kept just before the log went');
+  });
 });
