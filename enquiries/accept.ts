@@ -8,10 +8,10 @@
  * a stop starts no new send, and refuses (503) only what it cannot store.
  * The same id twice (the same submission id and content: record.ts) is answered as received once
  * more, marked `duplicate`, and never mailed again; while the first is still being handled, the
- * second waits for it and gets the same answer. A send whose record
- * the store did not confirm (its answer late or an error: it may have been written) is saved as
- * delivered once the store answers again, so the job never mails it a second time; so is a send
- * whose "delivered" the store refused, while its lease keeps the job off it.
+ * second waits for it and gets the same answer. A send whose record the store did not confirm
+ * (its answer late or an error: it may have been written) is saved as delivered once the store
+ * answers again, so the job never mails it a second time; so is a send whose "delivered" the
+ * store refused, while its lease keeps the job off it.
  */
 import { attemptDelivery, type DeliveryDeps } from './send.ts';
 import { saveDeliveredLater } from './saving-delivered.ts';

@@ -151,9 +151,9 @@ async function list(deps: CommandDeps, { status, limit }: ListOptions): Promise<
     const wanted = Math.min(deps.pageRows ?? pageRows, (limit ?? Infinity) - shown);
     const page = await store.list({ status, limit: wanted, after });
     if (!page.ok) return storeError({ print }, page.code);
-    const cells = (first ? [header] : []).concat(page.value.map(row)).map((cells) => cells.map(printable));
+    const cells = (first ? [header] : []).concat(page.value.map(row)).map((fields) => fields.map(printable));
     widths = widths.map((width, column) =>
-      Math.max(width, ...cells.map((cells) => [...(cells[column] ?? '')].length)),
+      Math.max(width, ...cells.map((line) => [...(line[column] ?? '')].length)),
     );
     for (const line of cells) {
       const padded = line.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length));
