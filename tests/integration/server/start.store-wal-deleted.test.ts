@@ -36,7 +36,11 @@ describe('npm start when its write-ahead log is deleted under it', () => {
     const messages = Array.from({ length: 7 }, (_, n) => `Kept enquiry number ${n + 1}`);
     for (const message of messages.slice(0, 2)) await kept(message);
     for (const suffix of ['-wal', '-shm']) rmSync(`${file}${suffix}`);
+    // The inbox, run meanwhile, lists what was kept before (it printed "No enquiries stored.").
+    const meanwhile = await workspace.inbox();
+    for (const message of messages.slice(0, 2)) expect(meanwhile).toContain(message);
     for (const message of messages.slice(2)) await kept(message);
+    expect(await workspace.inbox()).toContain(messages.at(-1));
 
     // Stopped as a crash or a power cut stops it: nothing closes the database cleanly.
     server?.signal('SIGKILL');
