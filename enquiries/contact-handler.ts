@@ -137,6 +137,8 @@ export function createContactHandler(deps: ContactDeps): ContactHandler {
       mailRoute(deps.env),
       context?.waitUntil?.bind(context),
     );
+    // An enquiry received before, sent again (a retry after a lost answer), is not a new one.
+    if (accepted.ok && accepted.duplicate) limiter.release(ip);
     if (!accepted.ok) {
       // Neither stored nor sent: the visitor will try again, and that must not count twice.
       limiter.release(ip);

@@ -3,8 +3,9 @@
  * ENQUIRY_STORE_DIR (store/sqlite.ts); the health check, the contact function and the retry job
  * (with the owner's alerts, incident.ts) wired to it and to one shared memory of sends not yet
  * saved as delivered (so the job never mails those again); the job at start-up and every minute;
- * and a clean stop: no new job work, the requests and job run in progress finish their sends and
- * saves (as long as they may take), then the store is closed.
+ * and a clean stop: no new job work and no new send (an enquiry arriving then is stored for the
+ * next start's job: accept.ts), the requests and job run in progress finish their sends and saves
+ * (as long as they may take), then the store is closed.
  */
 import { contactLimiter } from './contact-rate-limit.ts';
 import { deliverEmail } from './send.ts';
@@ -79,7 +80,7 @@ export function startEnquiryHost({
     unsaved: new Set<string>(),
     sending: new Set<string>(),
   };
-  const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter, site };
+  const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter, site, stopping: stopping.signal };
   const serve =
     (handler: ContactHandler): Served =>
     (request, context) =>

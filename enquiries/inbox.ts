@@ -3,27 +3,33 @@
  * id, status, who, project type, the message's first words, whether a spam trap flagged it, why
  * one is not delivered), filtered by `--status` and cut to `--limit` rows, with how many wait for
  * mail to be configured; one shown as the email it is sent as (`--show ID`), or a failed one put
- * back in the retry queue (`--resend ID`). Prints through `print`, every line made safe for a
- * terminal first, and answers an exit code, so tests can run it against any store.
+ * back in the retry queue (`--resend ID`); or how the store stands (`--summary`, inbox-summary.ts).
+ * The inbox is read and printed a page at a time, so its memory stays the same however many
+ * enquiries are stored. Prints through `print`, every line made safe for a terminal first, and
+ * answers an exit code, so tests can run it against any store.
  */
 import { parseArgs } from 'node:util';
 import { projectTypeLabel } from '../src/lib/shared/enquiry.ts';
 import { enquiryEmail } from './send.ts';
 import { isEnquiryId, requeue } from './record.ts';
 import type { EnquiryRecord } from './record.ts';
-import type { EnquiryStore } from './store/store.ts';
+import type { EnquiryStore, InboxQuery } from './store/store.ts';
+import { summaryLines } from './inbox-summary.ts';
 
 const statuses = ['pending', 'delivered', 'failed'] as const;
 /** How much of a message a row shows. */
 const firstWordsLength = 40;
 /** How much of a mistyped id is echoed: an id is 32 characters. */
 const idEchoLength = 40;
+/** How many rows the inbox reads from the store at a time. */
+const pageRows = 100;
 
 const usage = [
-  'Usage: npm run enquiries [-- --status STATUS] [--limit N] | [-- --show ID | --resend ID]',
+  'Usage: npm run enquiries [-- --status STATUS] [--limit N] | [-- --summary | --show ID | --resend ID]',
   '  (no option)   the inbox, newest first: received, id, status, who, project, message, spam, reason',
   `  --status S    only enquiries whose status is S (${statuses.join(', ')})`,
   '  --limit N     at most N rows',
+  '  --summary     counts by status, the oldest pending enquiry and the last send failure',
   '  --show ID     print one enquiry as the email it is (or will be) sent as: headers and text',
   '  --resend ID   put a failed enquiry back in the queue; the retry job sends it within a minute',
 ].join('\n');
@@ -35,6 +41,8 @@ export interface CommandDeps {
   /** The sender and recipient as configured (MAIL_FROM, MAIL_TO), either possibly unset. */
   mail: { from?: string; to?: string };
   brand: string;
+  /** How many rows the inbox reads at a time (100 unless given). */
+  pageRows?: number;
 }
 
 interface ListOptions {
@@ -51,12 +59,13 @@ function readArgs(args: readonly string[]) {
         resend: { type: 'string' },
         status: { type: 'string' },
         limit: { type: 'string' },
+        summary: { type: 'boolean' },
       },
     });
     const status = statuses.find((name) => name === values.status);
     const limit = values.limit === undefined ? undefined : Number(values.limit);
     const listing = values.status !== undefined || values.limit !== undefined;
-    const picked = [values.show, values.resend].filter((value) => value !== undefined).length;
+    const picked = [values.show, values.resend, values.summary].filter((value) => value !== undefined).length;
     const valid =
       positionals.length === 0 &&
       picked + (listing ? 1 : 0) <= 1 &&
@@ -78,6 +87,7 @@ export async function runEnquiriesCommand(args: readonly string[], given: Comman
     deps.print(usage);
     return 2;
   }
+  if (options.summary) return summary(deps);
   const id = options.show ?? options.resend;
   if (id === undefined) return list(deps, options);
   if (!isEnquiryId(id)) {
@@ -110,37 +120,51 @@ function firstWords(message: string): string {
   return line.length > firstWordsLength ? `${line.slice(0, firstWordsLength - 1).trimEnd()}…` : line;
 }
 
-async function list({ store, print }: CommandDeps, { status, limit }: ListOptions): Promise<number> {
-  // Only the rows shown are read, and the totals are counted by the store.
-  const [listed, tally] = await Promise.all([store.list({ status, limit }), store.tally()]);
-  if (!listed.ok) return storeError({ print }, listed.code);
+const header = ['received', 'id', 'status', 'who', 'project', 'message', 'spam', 'reason'];
+
+const row = (record: EnquiryRecord) => [
+  record.receivedAt,
+  record.id,
+  record.status,
+  `${record.enquiry.name} <${record.enquiry.email}>`,
+  projectTypeLabel(record.enquiry.projectType) ?? '-',
+  firstWords(record.enquiry.message),
+  record.possibleSpam ? 'flagged' : '-',
+  reason(record),
+];
+
+async function list(deps: CommandDeps, { status, limit }: ListOptions): Promise<number> {
+  const { store, print } = deps;
+  // The totals are counted by the store, and the rows read a page at a time.
+  const tally = await store.tally();
   if (!tally.ok) return storeError({ print }, tally.code);
   const { records, awaitingMail } = tally.value;
   if (records === 0) {
     print('No enquiries stored.');
     return 0;
   }
-  const shown = listed.value;
-  const header = ['received', 'id', 'status', 'who', 'project', 'message', 'spam', 'reason'];
-  const rows = [header].concat(
-    shown.map((record) => [
-      record.receivedAt,
-      record.id,
-      record.status,
-      `${record.enquiry.name} <${record.enquiry.email}>`,
-      projectTypeLabel(record.enquiry.projectType) ?? '-',
-      firstWords(record.enquiry.message),
-      record.possibleSpam ? 'flagged' : '-',
-      reason(record),
-    ]),
-  );
-  const cells = rows.map((row) => row.map(printable));
-  const widths = header.map((_, column) => Math.max(...cells.map((row) => [...(row[column] ?? '')].length)));
-  for (const row of cells) {
-    const padded = row.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length));
-    print(padded.join('  ').trimEnd());
+  // Each column as wide as its widest cell so far: the same as one table while it fits a page.
+  let widths = header.map(() => 0);
+  let shown = 0;
+  let after: InboxQuery['after'];
+  for (let first = true; limit === undefined || shown < limit; first = false) {
+    const wanted = Math.min(deps.pageRows ?? pageRows, (limit ?? Infinity) - shown);
+    const page = await store.list({ status, limit: wanted, after });
+    if (!page.ok) return storeError({ print }, page.code);
+    const cells = (first ? [header] : []).concat(page.value.map(row)).map((fields) => fields.map(printable));
+    widths = widths.map((width, column) =>
+      Math.max(width, ...cells.map((line) => [...(line[column] ?? '')].length)),
+    );
+    for (const line of cells) {
+      const padded = line.map((cell, column) => cell + ' '.repeat((widths[column] ?? 0) - [...cell].length));
+      print(padded.join('  ').trimEnd());
+    }
+    const last = page.value.at(-1);
+    if (!last) break;
+    shown += page.value.length;
+    after = { receivedAt: last.receivedAt, id: last.id };
   }
-  if (shown.length < records) print(`${shown.length} of ${records} shown.`);
+  if (shown < records) print(`${shown} of ${records} shown.`);
   print(
     `${awaitingMail} of ${records} waiting for mail to be configured` +
       (awaitingMail > 0 ? ': set SMTP_HOST, MAIL_FROM and MAIL_TO (README, Configuration).' : '.'),
@@ -154,6 +178,13 @@ function reason(record: EnquiryRecord): string {
   if (record.reason) return record.reason;
   const error = record.lastError;
   return error ? [error.code, error.responseCode].filter(Boolean).join(' ') : '';
+}
+
+async function summary({ store, now, print }: CommandDeps): Promise<number> {
+  const counted = await store.summary();
+  if (!counted.ok) return storeError({ print }, counted.code);
+  for (const line of summaryLines(counted.value, now())) print(line);
+  return 0;
 }
 
 /** The email each attempt sends for `record`: its headers, then its text. */

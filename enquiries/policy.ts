@@ -19,9 +19,11 @@ export const enquiryPolicy = {
   /**
    * How long a send holds its record (the lease, saved before the mail server is contacted): far
    * above the longest send and the saving of its outcome (about 31 s, enquiries/host.ts, then
-   * about two minutes more while the store refuses "delivered"), so neither a slow send, nor a
-   * refused save, nor a clock stepped minutes forward hands a live send to another sender. A send
-   * whose outcome could not be saved by then goes again, with the same Message-ID.
+   * about two minutes more while the store refuses "delivered" and the sending process still
+   * runs), so neither a slow send, nor a refused save, nor a clock stepped minutes forward hands a
+   * live send to another sender. A send whose outcome could not be saved by then (or whose process
+   * ended first: a Netlify function's instance may end with its 30 s limit) goes again after the
+   * lease, with the same Message-ID.
    */
   sendLeaseMs: 10 * minute,
 } as const;

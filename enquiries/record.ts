@@ -42,6 +42,8 @@ export interface EnquiryRecord {
   deliveredAt?: string;
   failedAt?: string;
   lastError?: SendError;
+  /** When `lastError` happened (ISO); absent on records saved before it was kept. */
+  lastErrorAt?: string;
   /** Set by `npm run enquiries -- --resend`: the 24 hours of retries count from here. */
   requeuedAt?: string;
   /** Sent too soon after the form was shown: delivered with a "[Possible spam]" subject. */
@@ -55,12 +57,15 @@ const submissionIdPattern = /^[A-Za-z0-9-]{16,64}$/;
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
 /**
- * The enquiry's id. The submission id of the form's showing makes a double click or a re-post the
- * same enquiry; without one (no JavaScript) the content on the same UTC day stands in for it.
+ * The enquiry's id. The submission id of the form's showing with the content makes a double click
+ * or a re-post the same enquiry; without one (no JavaScript) the content on the same UTC day stands
+ * in for it. The content counts with the submission id too: a tab opened from another starts with
+ * a copy of its draft, submission id included, and an id must never swallow an enquiry it has not
+ * seen (a different message under a known submission id is an enquiry of its own).
  */
 export function enquiryId(submissionId: unknown, enquiry: Enquiry, nowMs: number): string {
   if (typeof submissionId === 'string' && submissionIdPattern.test(submissionId)) {
-    return digest(`submission:${submissionId}`);
+    return digest(`submission:${submissionId}:${JSON.stringify(enquiry)}`);
   }
   const dayStamp = new Date(nowMs).toISOString().slice(0, 10);
   return digest(`content:${dayStamp}:${JSON.stringify(enquiry)}`);
@@ -83,27 +88,20 @@ export function newRecord(id: string, enquiry: Enquiry, possibleSpam: boolean, n
 }
 
 /**
- * A new pending record kept because mail is not configured: no attempt made, due as soon as mail
- * is configured, and never given up or deleted before then.
+ * A new pending record kept unsent: no attempt made, due at once (as soon as mail is configured,
+ * for `not_configured`), and never given up or deleted before an attempt. Without a reason: kept
+ * by a server stopping, for the next start to send.
  */
 export function newUnsentRecord(
   id: string,
   enquiry: Enquiry,
   possibleSpam: boolean,
   nowMs: number,
+  reason: PendingReason | undefined = 'not_configured',
 ): EnquiryRecord {
   const at = new Date(nowMs).toISOString();
-  const reason = 'not_configured';
-  return {
-    id,
-    receivedAt: at,
-    status: 'pending',
-    attempts: 0,
-    reason,
-    nextAttemptAt: at,
-    possibleSpam,
-    enquiry,
-  };
+  const record = { id, receivedAt: at, status: 'pending', attempts: 0, nextAttemptAt: at } as const;
+  return { ...record, ...(reason && { reason }), possibleSpam, enquiry };
 }
 
 /** The record as an attempt starts: counted, marked as being sent, and leased for the send. */
@@ -121,7 +119,7 @@ export function startAttempt(record: EnquiryRecord, nowMs: number): EnquiryRecor
 }
 
 export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryRecord {
-  const { lastError: _, sendingSince: __, ...rest } = record;
+  const { lastError: _, lastErrorAt: __, sendingSince: ___, ...rest } = record;
   return { ...rest, status: 'delivered', deliveredAt: new Date(nowMs).toISOString() };
 }
 
@@ -129,7 +127,7 @@ export function markDelivered(record: EnquiryRecord, nowMs: number): EnquiryReco
 export function markFailedAttempt(record: EnquiryRecord, error: SendError, nowMs: number): EnquiryRecord {
   const { sendingSince: _, ...rest } = record;
   const nextAttemptAt = new Date(nowMs + backoffMs(record.attempts)).toISOString();
-  return { ...rest, lastError: error, nextAttemptAt };
+  return { ...rest, lastError: error, lastErrorAt: new Date(nowMs).toISOString(), nextAttemptAt };
 }
 
 export function markUndeliverable(record: EnquiryRecord, nowMs: number): EnquiryRecord {

@@ -23,7 +23,7 @@ const processUnsaved = new Set<string>();
 const savePausesMs = [0, 250, 1000];
 /** The longest those tries take, each store call within its deadline. */
 export const longestDeliveredSaveMs = savePausesMs.reduce((sum, ms) => sum + ms + storeDeadlineMs, 0);
-/** The same, for a send whose record the store did not confirm: about two minutes in all. */
+/** The same, for a send whose record the store did not confirm: about two minutes in all, if the process lives. */
 const laterPausesMs = [0, 1000, 2000, 5000, 10_000, 20_000, 30_000, 60_000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -70,7 +70,9 @@ export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Pr
  * Saves "delivered" for a record sent while the store did not confirm it was written (it may have
  * been, with its answer late) or refused its "delivered": until the store answers, the id counts
  * as sent and unsaved, so this process's job marks it rather than mailing it again, and the save
- * is tried again for about two minutes, well within the send's lease. Never throws.
+ * is tried again for about two minutes, well within the send's lease, while this process runs
+ * (on Netlify, the function's instance may end sooner: then the lease's end sends it again, with
+ * the same Message-ID). Never throws.
  */
 export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
   const unsaved = deps.unsaved ?? processUnsaved;
@@ -81,22 +83,24 @@ export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps
 
 /**
  * Saves a failed attempt over the record exactly as `leased` left it (a save conditional on the
- * version read), so a failure never overwrites "delivered" or another sender's newer lease. False
- * when the record has moved on, or the store did not answer: the lease then brings it back.
+ * version read), so a failure never overwrites "delivered" or another sender's newer lease. The
+ * saved next attempt's time (ISO); undefined when the record has moved on, or the store did not
+ * answer: the lease then brings it back.
  */
 export async function saveFailedAttempt(
   leased: EnquiryRecord,
   error: SendError,
   deps: SavingDeps,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const read = await deps.store.readVersioned(leased.id);
-  if (!read.ok || !read.value) return false;
+  if (!read.ok || !read.value) return undefined;
   const { record, version } = read.value;
   const ours =
     record.status === 'pending' &&
     record.attempts === leased.attempts &&
     record.sendingSince === leased.sendingSince;
-  if (!ours) return false;
-  const saved = await deps.store.save(markFailedAttempt(record, error, deps.now()), version);
-  return saved.ok && saved.value;
+  if (!ours) return undefined;
+  const failed = markFailedAttempt(record, error, deps.now());
+  const saved = await deps.store.save(failed, version);
+  return saved.ok && saved.value ? failed.nextAttemptAt : undefined;
 }

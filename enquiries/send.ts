@@ -178,7 +178,8 @@ export function sendingHere(id: string, deps: Pick<DeliveryDeps, 'sending'>): bo
 
 type Attempt =
   | { delivered: true; delivery: Extract<Delivery, { ok: true }>; saved: boolean }
-  | { delivered: false; error: SendError; saved: boolean };
+  /** `retryAt`: when the failed attempt was saved, when the next one falls due (ISO). */
+  | { delivered: false; error: SendError; saved: boolean; retryAt?: string };
 
 const possibleSpamPrefix = '[Possible spam]';
 
@@ -215,8 +216,8 @@ export async function attemptDelivery(
       return { delivered: true, delivery, saved };
     }
     const { ok: _, ...error } = delivery;
-    const saved = stored && (await saveFailedAttempt(record, error, deps));
-    return { delivered: false, error, saved };
+    const retryAt = stored ? await saveFailedAttempt(record, error, deps) : undefined;
+    return { delivered: false, error, saved: retryAt !== undefined, retryAt };
   } finally {
     sending.delete(record.id);
   }

@@ -90,6 +90,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    console.log(`${signal}: stopping once the sends in progress are saved; no new send starts.`);
     // Answers still being written get a moment once the sends behind them have finished.
     const closed = new Promise((done) => server.close(done));
     server.closeIdleConnections();

@@ -15,6 +15,7 @@ import { blobsWatch } from './blobs-watch.ts';
 import { asRecord, listingKey, type EnquiryStore, type StoreResult } from './store.ts';
 import { awaitsMailConfiguration, type EnquiryRecord } from '../record.ts';
 import { storeCapRecords } from '../policy.ts';
+import { summaryOf } from './summary.ts';
 
 const enquiryStoreName = 'enquiries';
 const indexStoreName = 'enquiries-index';
@@ -90,7 +91,8 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
 
   const watch = blobsWatch(open(indexStoreName), index, readRecord);
 
-  /** Every record, the newest first. */
+  let snapshot: EnquiryRecord[] | undefined;
+  /** Every record, the newest first, then by id. */
   const everyRecord = async (): Promise<StoreResult<EnquiryRecord[]>> => {
     const listed = await ids();
     if (!listed.ok) return listed;
@@ -100,7 +102,9 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
       if (!read.ok) return read;
       if (read.value) found.push(read.value);
     }
-    return { ok: true, value: found.sort((a, b) => b.receivedAt.localeCompare(a.receivedAt)) };
+    const order = (a: EnquiryRecord, b: EnquiryRecord) =>
+      b.receivedAt.localeCompare(a.receivedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    return { ok: true, value: found.sort(order) };
   };
 
   return {
@@ -171,12 +175,22 @@ export function openBlobsStore(credentials?: SiteCredentials, openStore?: StoreO
         nowMs,
       ),
     // Netlify Blobs lists keys only: the inbox reads every record to sort them by date (a Netlify
-    // site's store is read from the operator's machine, and holds at most the cap).
-    async list({ status, limit } = {}) {
-      const all = await everyRecord();
+    // site's store is read from the operator's machine, and holds at most the cap). The pages
+    // after the first are cut from the records the first page read, not read again.
+    async list({ status, limit, after } = {}) {
+      const all = after && snapshot ? { ok: true as const, value: snapshot } : await everyRecord();
       if (!all.ok) return all;
-      const shown = all.value.filter((record) => !status || record.status === status);
+      snapshot = all.value;
+      const later = (record: EnquiryRecord) =>
+        !after ||
+        record.receivedAt < after.receivedAt ||
+        (record.receivedAt === after.receivedAt && record.id > after.id);
+      const shown = all.value.filter((record) => (!status || record.status === status) && later(record));
       return { ok: true, value: shown.slice(0, limit) };
+    },
+    async summary() {
+      const all = await everyRecord();
+      return all.ok ? { ok: true, value: summaryOf(all.value) } : all;
     },
     async tally() {
       const all = await everyRecord();

@@ -11,21 +11,24 @@
  * A write counts only when it landed in the file the next start opens: the file's identity
  * (device and inode) is checked before and after each call, and a file deleted or replaced under
  * the server is reopened (a new one created if it is gone) and the write made there, or refused.
+ * So are its write-ahead log's (`-wal`, `-shm`): each commit is copied into the file at once, and a
+ * log deleted under the server has what it took since copied in too (the file is still there).
  * A store that cannot be opened answers a code with one plain log line, and is tried again on the
  * next call, so it works again without a restart once the operator has fixed it.
  */
 import { statSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
-import { storeCapRecords } from '../policy.ts';
 import { sqliteQueries, type Queries } from './sqlite-queries.ts';
 import { codeOf, fileProblem, prepareStoreFile, type StoreProblem } from './sqlite-file.ts';
 import type { StoreResult } from './store.ts';
-import type { Operation } from './sqlite-operations.ts';
+import { perform, writes, type Operation } from './sqlite-operations.ts';
 
 interface Open {
   db: DatabaseSync;
   queries: Queries;
   identity: string;
+  /** The write-ahead log's files' identity as opened: they exist while a connection is open. */
+  log: string | undefined;
 }
 
 const identityOf = (file: string) => {
@@ -33,7 +36,7 @@ const identityOf = (file: string) => {
   return info ? `${info.dev}:${info.ino}` : undefined;
 };
 
-const writes = new Set<Operation['op']>(['create', 'save', 'remove', 'saveWatch']);
+const logIdentity = (file: string) => `${identityOf(`${file}-wal`)}|${identityOf(`${file}-shm`)}`;
 
 type Refusal = Extract<StoreResult<never>, { ok: false }>;
 
@@ -92,11 +95,11 @@ export function enquiryDatabase(
     try {
       // Another process may hold the file's lock as it is first set up: waited for like any call.
       db = new DatabaseSync(file, { timeout: Math.max(1, Math.floor(deadline - now())) });
-      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;');
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1;');
       const queries = sqliteQueries(db, report);
       const identity = identityOf(file);
       if (!identity) throw Object.assign(new Error('gone'), { code: 'ENOENT' });
-      open = { db, queries, identity };
+      open = { db, queries, identity, log: logIdentity(file) };
       if (lastProblem) report(`[enquiry-store] ${file} works again: enquiries are accepted.`);
       lastProblem = undefined;
       return { ok: true, value: open };
@@ -106,8 +109,27 @@ export function enquiryDatabase(
     }
   }
 
-  /** The open database, reopened first when its file was deleted or replaced since. */
+  /** A log deleted or replaced since opened: its commits copied into the file (or not), then closed. */
+  function logMoved(): 'copied' | 'lost' | undefined {
+    if (!open || logIdentity(file) === open.log || identityOf(file) !== open.identity) return undefined;
+    say(
+      `[enquiry-store] ${file}-wal or -shm was deleted or replaced while the server ran: the enquiries ` +
+        `in the log are copied into ${file}, and the store carries on with a new log.`,
+    );
+    let outcome: 'copied' | 'lost' = 'lost';
+    try {
+      const done = open.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number };
+      outcome = done.busy === 0 ? 'copied' : 'lost';
+    } catch (error) {
+      report(`[enquiry-store] copying the deleted ${file}-wal failed (${codeOf(error)}).`);
+    }
+    close();
+    return outcome;
+  }
+
+  /** The open database, reopened first when its file or its log was deleted or replaced since. */
   function current(deadline: number): StoreResult<Open> {
+    logMoved();
     if (open && identityOf(file) !== open.identity) {
       say(
         `[enquiry-store] ${file} was deleted or replaced while the server ran: reopening it. ` +
@@ -162,7 +184,10 @@ export function enquiryDatabase(
     open: (deadline: number) => void connect(deadline),
     run(operation: Operation, deadline: number): StoreResult<unknown> {
       const result = attempt(operation, deadline);
-      if (!result.ok || !writes.has(operation.op) || identityOf(file) === open?.identity) return result;
+      if (!result.ok || !writes.has(operation.op)) return result;
+      // A log deleted during the write: the write is in it, and copied into the file with it.
+      const log = logMoved();
+      if (log === 'copied' || (!log && identityOf(file) === open?.identity)) return result;
       // The write went to a file no longer at its path: made again in the file that is there now.
       const again = attempt(operation, deadline);
       if (!again.ok || identityOf(file) === open?.identity) return again;
@@ -173,52 +198,4 @@ export function enquiryDatabase(
     },
     close,
   };
-}
-
-function perform(db: DatabaseSync, queries: Queries, operation: Operation): unknown {
-  if (!writes.has(operation.op)) return read(queries, operation);
-  // The write lock first, waited for under the busy timeout: a write begun as a read could find
-  // another process's commit in between and fail at once (SQLITE_BUSY_SNAPSHOT).
-  db.exec('BEGIN IMMEDIATE');
-  const done = write(queries, operation);
-  db.exec('COMMIT');
-  return done;
-}
-
-function write(queries: Queries, operation: Operation): unknown {
-  switch (operation.op) {
-    case 'create': {
-      const records = queries.count();
-      return { records, created: records < storeCapRecords && queries.insert(operation.record) };
-    }
-    case 'save':
-      return queries.save(operation.record, operation.ifVersion);
-    case 'remove':
-      return queries.remove(operation.id);
-    case 'saveWatch':
-      return queries.saveWatch(operation.state, operation.version);
-    default:
-      return undefined;
-  }
-}
-
-function read(queries: Queries, operation: Operation): unknown {
-  switch (operation.op) {
-    case 'readVersioned':
-      return queries.readOne(operation.id);
-    case 'due':
-      return queries.due(operation.nowMs);
-    case 'purgeable':
-      return queries.purgeable(operation.nowMs);
-    case 'count':
-      return queries.count();
-    case 'list':
-      return queries.list(operation.query);
-    case 'tally':
-      return queries.tally();
-    case 'observe':
-      return queries.observe();
-    default:
-      return undefined;
-  }
 }

@@ -5,9 +5,10 @@
  * it shows (ORDER BY … LIMIT on an index), never the whole table.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { EnquiryRecord } from '../record.ts';
+import type { EnquiryRecord, SendError } from '../record.ts';
 import { asRecord, listedAt, listingKey, type InboxQuery, type Listed, type Tally } from './store.ts';
 import type { Observed, WatchState } from '../watch.ts';
+import type { Summary } from './summary.ts';
 
 /** A record's attempts, as SQL: an unreadable row has none (and never stops a write or the index). */
 const attempts = "iif(json_valid(data), json_extract(data, '$.attempts'), NULL)";
@@ -87,9 +88,20 @@ export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) 
   const dueRows = listedBy("status = 'pending'");
   const purgeRows = listedBy("status <> 'pending'");
   const deleteOne = db.prepare('DELETE FROM enquiries WHERE id = ?');
+  // A page after a row starts there on the index (`received_at <= :at`), never from the top.
   const newest = db.prepare(
     `SELECT id, data FROM enquiries WHERE (:status IS NULL OR status = :status)
+       AND received_at <= :at AND (received_at < :at OR id > :id)
      ORDER BY received_at DESC, id LIMIT :limit`,
+  );
+  // The summary's counts and dates, each from an index: the failures are read only from the
+  // records not delivered (a delivered one keeps none).
+  const byStatus = db.prepare('SELECT status, count(*) AS records FROM enquiries GROUP BY status');
+  const oldestPending = db.prepare("SELECT min(received_at) AS at FROM enquiries WHERE status = 'pending'");
+  const lastFailure = db.prepare(
+    `SELECT data ->> '$.lastErrorAt' AS at, data -> '$.lastError' AS error FROM enquiries
+     WHERE status IN ('pending', 'failed') AND json_valid(data) AND data -> '$.lastError' IS NOT NULL
+     ORDER BY at DESC LIMIT 1`,
   );
 
   // What waits is counted here on each read, so the state keeps none of it.
@@ -131,10 +143,36 @@ export function sqliteQueries(db: DatabaseSync, report: (line: string) => void) 
     remove: (id: string) => (deleteOne.run(id), true as const),
     due: (nowMs: number) => listed(dueRows.all(nowMs)),
     purgeable: (nowMs: number) => listed(purgeRows.all(nowMs)),
-    list: ({ status, limit }: InboxQuery) =>
-      (newest.all({ status: status ?? null, limit: limit ?? -1 }) as { id: string; data: string }[]).flatMap(
-        ({ id, data }) => decode(id, data) ?? [],
-      ),
+    list: ({ status, limit, after }: InboxQuery) =>
+      (
+        newest.all({
+          status: status ?? null,
+          limit: limit ?? -1,
+          // Without a row before it: after any date (an ISO date sorts before a letter).
+          at: after?.receivedAt ?? 'z',
+          id: after?.id ?? '',
+        }) as { id: string; data: string }[]
+      ).flatMap(({ id, data }) => decode(id, data) ?? []),
+    summary(): Summary {
+      const counts = new Map(
+        (byStatus.all() as { status: string; records: number }[]).map((row) => [
+          row.status,
+          Number(row.records),
+        ]),
+      );
+      const failure = lastFailure.get() as { at: string | null; error: string } | undefined;
+      return {
+        pending: counts.get('pending') ?? 0,
+        awaitingMail: Number((awaiting.get() as { records: number }).records),
+        delivered: counts.get('delivered') ?? 0,
+        failed: counts.get('failed') ?? 0,
+        oldestPendingAt: (oldestPending.get() as { at: string | null }).at ?? undefined,
+        lastFailure: failure && {
+          at: failure.at ?? undefined,
+          error: JSON.parse(failure.error) as SendError,
+        },
+      };
+    },
     observe(): Observed {
       const row = observeRow.get() as {
         waiting: number;

@@ -16,6 +16,7 @@ import { storeDeadlineMs } from './deadline.ts';
 import type { Operation, Reply } from './sqlite-operations.ts';
 import type { EnquiryStore, Listed, StoreResult, Tally, Versioned } from './store.ts';
 import type { Observed } from '../watch.ts';
+import type { Summary } from './summary.ts';
 
 export interface SqliteOptions {
   /** The longest a call waits for the file (locked by another process's write) before STORE_BUSY. */
@@ -24,6 +25,8 @@ export interface SqliteOptions {
 
 /** Listing every record (not the inbox's pages) may take a while on a large store. */
 const listAllMs = 60_000;
+/** How long a call of the owner's watch waits for a file another process has locked. */
+const watchWaitMs = 1000;
 /** Beyond its deadline, how long an answer may still take on a loaded machine before the call gives up. */
 const graceMs = 2000;
 
@@ -113,8 +116,13 @@ export function openSqliteStore(
     count: () => call<number>({ op: 'count' }),
     list: (query = {}) => call<EnquiryRecord[]>({ op: 'list', query }, query.limit ? waitMs : listAllMs),
     tally: () => call<Tally>({ op: 'tally' }),
-    observe: () => call<Observed>({ op: 'observe' }),
-    saveWatch: (state, version) => call<boolean>({ op: 'saveWatch', state, version }),
+    // The owner's watch never holds an enquiry back: its calls wait a moment for a file another
+    // process has locked, then fail (the next run or poll tries again), rather than keep the
+    // calls behind them on the store's thread waiting.
+    observe: () => call<Observed>({ op: 'observe' }, Math.min(waitMs, watchWaitMs)),
+    saveWatch: (state, version) =>
+      call<boolean>({ op: 'saveWatch', state, version }, Math.min(waitMs, watchWaitMs)),
+    summary: () => call<Summary>({ op: 'summary' }),
     async close() {
       if (closed) return;
       closed = true;

@@ -10,6 +10,7 @@
  */
 import { type EnquiryRecord } from '../record.ts';
 import type { StoreResult } from './deadline.ts';
+import type { Summary } from './summary.ts';
 import { enquiryPolicy } from '../policy.ts';
 import type { Observed, WatchState } from '../watch.ts';
 
@@ -24,10 +25,14 @@ export interface Listed {
   atMs: number;
 }
 
-/** What the inbox shows: the records with one status (all when unset), at most `limit` of them. */
+/**
+ * What the inbox shows: the records with one status (all when unset), at most `limit` of them,
+ * and only those listed after `after` (the last row of the page before: newest first, then by id).
+ */
 export interface InboxQuery {
   status?: EnquiryRecord['status'];
   limit?: number;
+  after?: Pick<EnquiryRecord, 'receivedAt' | 'id'>;
 }
 
 export interface Tally {
@@ -60,7 +65,7 @@ export interface EnquiryStore {
   settle(key: string): Promise<StoreResult<true>>;
   /** How many records are kept, as last counted (a costly count runs at most every ten minutes). */
   count(nowMs: number): Promise<StoreResult<number>>;
-  /** The records, the newest first: all of them, or only `query.limit` with `query.status`. */
+  /** The records, the newest first (then by id): all of them, or as `query` narrows them. */
   list(query?: InboxQuery): Promise<StoreResult<EnquiryRecord[]>>;
   /** How many records are kept, and how many of them wait for mail to be configured. */
   tally(): Promise<StoreResult<Tally>>;
@@ -72,6 +77,8 @@ export interface EnquiryStore {
   observe(options?: { recount?: boolean }): Promise<StoreResult<Observed>>;
   /** Saves the watch state only over `version` (undefined: only while none is saved); else `false`. */
   saveWatch(state: WatchState, version: string | undefined): Promise<StoreResult<boolean>>;
+  /** The records counted by status, the oldest pending one, the last send failure (summary.ts). */
+  summary(): Promise<StoreResult<Summary>>;
   /** Lets go of the store (after the last call). */
   close(): Promise<void>;
 }

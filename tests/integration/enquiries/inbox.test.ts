@@ -212,6 +212,49 @@ describe('npm run enquiries', () => {
     ]);
   });
 
+  it('reads the whole inbox a page at a time, never the whole table at once', async () => {
+    const many = openSqliteStore(path.join(path.dirname(directory), 'pages'));
+    const ids = Array.from({ length: 23 }, (_, n) => n.toString(16).padStart(32, '0'));
+    for (const [n, id] of ids.entries()) {
+      await many.save(newUnsentRecord(id, sampleEnquiry, false, received + n * 60_000));
+    }
+    const asked: (number | undefined)[] = [];
+    const counted: typeof many = { ...many, list: (query) => (asked.push(query?.limit), many.list(query)) };
+    const shown: string[] = [];
+    const deps = {
+      store: counted,
+      now: () => now,
+      print: (line: string) => shown.push(line),
+      mail,
+      brand: 'A',
+    };
+    try {
+      expect(await runEnquiriesCommand([], { ...deps, pageRows: 5 })).toBe(0);
+      expect(asked.length).toBeGreaterThan(1);
+      expect(asked.every((limit) => limit !== undefined && limit <= 5)).toBe(true);
+      expect(shown.slice(1, -1).map((line) => line.split(/ {2,}/)[1])).toEqual(ids.toReversed());
+      // Cut by --limit, the last page asks for no more than the rows still to show.
+      asked.length = 0;
+      expect(await runEnquiriesCommand(['--limit', '7'], { ...deps, pageRows: 5 })).toBe(0);
+      expect(asked).toEqual([5, 2]);
+    } finally {
+      await many.close();
+    }
+  });
+
+  it('--summary counts by status, with the oldest pending and the last failure, and no visitor', async () => {
+    expect(await run('--summary')).toBe(0);
+    expect(printed.slice(0, 3)).toEqual([
+      '2 pending (1 of them waiting for mail settings), 1 delivered, 1 failed.',
+      `Oldest pending: received ${pending.receivedAt}, 2 d 23 h ago.`,
+      `Last send failure: ${pending.lastErrorAt}, EAUTH 535.`,
+    ]);
+    const all = printed.join('\n');
+    for (const detail of [sampleEnquiry.name, sampleEnquiry.email, sampleEnquiry.message.slice(0, 10)])
+      expect(all).not.toContain(detail);
+    expect(await run('--summary', '--status', 'pending')).toBe(2);
+  });
+
   it('runs as a script over ENQUIRY_STORE_DIR', async () => {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,

@@ -4,6 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
+import { enquiryPolicy } from '../../../enquiries/policy.ts';
 import { shortenSmtpLimits, withBlobsDown } from '../../support/enquiries.ts';
 import {
   closedPort,
@@ -50,6 +51,18 @@ describe('SMTP faults', () => {
     const form = await postForm(visitor);
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/contact/sent');
+  });
+
+  it('logs when the failed enquiry is next tried: its backoff, not its lease', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.UTC(2030, 0, 1, 9, 0, 0);
+    vi.setSystemTime(t0);
+    useSmtpPort(await closedPort());
+    expect((await postJson(visitor)).status).toBe(200);
+    const [, id, retryAt] = /outcome=queued id=([0-9a-f]{32}) retryAt=(\S+)/.exec(logs.join('\n')) ?? [];
+    expect(retryAt).toBe(new Date(t0 + enquiryPolicy.firstBackoffMs).toISOString());
+    const stored = await store.readRecord(id ?? '');
+    expect(stored.ok && stored.value?.nextAttemptAt).toBe(retryAt);
   });
 
   it('answers 502 (error page for a form post) only when the enquiry could be neither stored nor sent', async () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { honeypotField } from '../../../src/lib/shared/spam-traps.ts';
+import { contactRateLimit } from '../../../enquiries/policy.ts';
 import { withBlobsDown } from '../../support/enquiries.ts';
 import { closedPort } from '../../support/smtp-test-server.ts';
 import {
@@ -42,6 +43,16 @@ describe('one email per enquiry', () => {
     ]);
     expect(responses.map((response) => response.status)).toEqual([200, 200]);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('mails a different enquiry under a submission id already received as its own', async () => {
+    // A tab opened from another starts with a copy of its draft, submission id included.
+    const submissionId = randomUUID();
+    const other = { ...visitor, name: 'Second Visitor', message: `Another project ${randomUUID()}` };
+    expect((await postJson({ ...visitor, submissionId })).status).toBe(200);
+    expect((await postJson({ ...other, submissionId })).status).toBe(200);
+    expect(smtp.received.map(({ mail }) => mail.text?.includes(other.message))).toEqual([false, true]);
+    expect(logs.filter((line) => line.includes('outcome=duplicate'))).toHaveLength(0);
   });
 
   it('without a submission id, mails the same content sent twice on one day once', async () => {
@@ -91,6 +102,18 @@ describe('rate limit', () => {
     expect((await postJson(visitor, { ip })).status).toBe(200);
     expect((await postJson(visitor, { ip })).status).toBe(429);
     expect(smtp.received).toHaveLength(7);
+  });
+
+  it('does not count an enquiry sent again after it was received', async () => {
+    const ip = '198.51.100.8';
+    const again = withSubmissionId(visitor);
+    for (let i = 0; i <= contactRateLimit.limit; i += 1)
+      expect((await postJson(again, { ip })).status).toBe(200);
+    // Only the first post took a slot: the others the limit allows are still there.
+    for (let i = 1; i < contactRateLimit.limit; i += 1)
+      expect((await postJson(visitor, { ip })).status).toBe(200);
+    expect((await postJson(visitor, { ip })).status).toBe(429);
+    expect(smtp.received).toHaveLength(contactRateLimit.limit);
   });
 
   it('does not count refused or spam posts', async () => {

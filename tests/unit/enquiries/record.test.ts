@@ -37,12 +37,19 @@ afterEach(() => {
 });
 
 describe('enquiryId', () => {
-  it('comes from the submission id when there is a usable one', () => {
+  it('comes from the submission id and the content when there is a usable one', () => {
     const submission = '4b0f7c1e-9a1d-4c55-8f3e-2d8a6b7c9e10';
     const id = enquiryId(submission, sampleEnquiry, t0);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(enquiryId(submission, { ...sampleEnquiry, message: 'Changed' }, t0 + 86_400_000)).toBe(id);
+    // The same enquiry posted again, another day: the same id.
+    expect(enquiryId(submission, { ...sampleEnquiry }, t0 + 86_400_000)).toBe(id);
     expect(enquiryId('4b0f7c1e-9a1d-4c55-8f3e-2d8a6b7c9e11', sampleEnquiry, t0)).not.toBe(id);
+    // Another enquiry under the same submission id (a tab opened from another): never swallowed.
+    for (const field of ['message', 'name', 'email'] as const) {
+      expect(enquiryId(submission, { ...sampleEnquiry, [field]: `x${sampleEnquiry[field]}` }, t0)).not.toBe(
+        id,
+      );
+    }
   });
 
   it('otherwise comes from the content and the UTC day', () => {
@@ -74,6 +81,18 @@ describe('the retry rules', () => {
     expect(dueAction(record, t0 + enquiryPolicy.sendLeaseMs)).toBe('retry');
     expect(markDelivered(record, t0 + minute).sendingSince).toBeUndefined();
     expect(markFailedAttempt(record, refused, t0 + minute).sendingSince).toBeUndefined();
+  });
+
+  it('keep a failed attempt’s codes with when it failed, until the enquiry is delivered', () => {
+    const failed = markFailedAttempt(
+      newRecord('a'.repeat(32), sampleEnquiry, false, t0),
+      refused,
+      t0 + minute,
+    );
+    expect(failed).toMatchObject({ lastError: refused, lastErrorAt: new Date(t0 + minute).toISOString() });
+    const delivered = markDelivered(startAttempt(failed, t0 + 2 * minute), t0 + 2 * minute);
+    expect(delivered.lastError).toBeUndefined();
+    expect(delivered.lastErrorAt).toBeUndefined();
   });
 
   it('retry a pending enquiry once its backoff is over, and give up after 24 hours', () => {

@@ -10,11 +10,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markDelivered, newRecord, startAttempt, type EnquiryRecord } from '../../../../enquiries/record.ts';
+import {
+  markDelivered,
+  markFailedAttempt,
+  markUndeliverable,
+  newRecord,
+  newUnsentRecord,
+  startAttempt,
+  type EnquiryRecord,
+} from '../../../../enquiries/record.ts';
 import { openBlobsStore } from '../../../../enquiries/store/blobs.ts';
 import { mailRoute } from '../../../../enquiries/mail-settings.ts';
 import { attemptDelivery, type Mailer, type SendableRoute } from '../../../../enquiries/send.ts';
-import { listingKey, type EnquiryStore } from '../../../../enquiries/store/store.ts';
+import { listingKey, type EnquiryStore, type InboxQuery } from '../../../../enquiries/store/store.ts';
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { startTestBlobs } from '../../../support/blobs-server.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
@@ -201,6 +209,56 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
     expect((await store.save(leased)).ok).toBe(true);
     const after = await store.due(now);
     expect(after.ok && after.value.map((listed) => listed.id)).not.toContain(first.id);
+  });
+
+  it('lists page by page after a row, newest first then by id, as one listing does', async () => {
+    // Two received in the same millisecond: the id orders them, and a page may end between them.
+    const at = t0 + 50 * day;
+    for (const offset of [0, 0, 60_000, 120_000, 120_000]) {
+      await stored(markUndeliverable(newRecord(freshId(), sampleEnquiry, false, at + offset), at + day));
+    }
+    for (const status of [undefined, 'failed'] as const) {
+      const whole = await store.list({ status });
+      if (!whole.ok) throw new Error(whole.code);
+      const paged: string[] = [];
+      let after: InboxQuery['after'];
+      for (;;) {
+        const page = await store.list({ status, limit: 2, after });
+        if (!page.ok) throw new Error(page.code);
+        expect(page.value.length).toBeLessThanOrEqual(2);
+        const last = page.value.at(-1);
+        if (!last) break;
+        paged.push(...page.value.map((record) => record.id));
+        expect(paged.length).toBeLessThanOrEqual(whole.value.length);
+        after = { receivedAt: last.receivedAt, id: last.id };
+      }
+      expect(paged).toEqual(whole.value.map((record) => record.id));
+    }
+  });
+
+  it('sums itself up: counts by status, the oldest pending, the last failure', async () => {
+    const before = await store.summary();
+    if (!before.ok) throw new Error(before.code);
+    const oldest = newUnsentRecord(freshId(), sampleEnquiry, false, t0 - 100 * day);
+    const failedAt = t0 + 100 * day;
+    const error = { code: 'EAUTH', responseCode: 535, command: 'AUTH PLAIN' };
+    const refused = markFailedAttempt(newRecord(freshId(), sampleEnquiry, false, failedAt), error, failedAt);
+    const gaveUp = markUndeliverable(newRecord(freshId(), sampleEnquiry, false, t0), t0);
+    for (const record of [oldest, refused, gaveUp]) await stored(record);
+    // A delivered record keeps no failure, and counts as delivered only.
+    await stored(markDelivered(newRecord(freshId(), sampleEnquiry, false, t0), t0));
+    const { pending, awaitingMail, delivered, failed } = before.value;
+    expect(await store.summary()).toEqual({
+      ok: true,
+      value: {
+        pending: pending + 2,
+        awaitingMail: awaitingMail + 1,
+        delivered: delivered + 1,
+        failed: failed + 1,
+        oldestPendingAt: oldest.receivedAt,
+        lastFailure: { at: new Date(failedAt).toISOString(), error },
+      },
+    });
   });
 
   it('counts its records and lists them newest first', async () => {
