@@ -4,6 +4,8 @@
  * exit code 1 while any remain, 0 with a short all-clear. `.env` in the working directory fills in
  * what the environment does not set, as for `npm start`. The mail settings exist only where the
  * site runs, so they are checked on Netlify and with `--here` (on the machine running `npm start`).
+ * An editor at /admin with no GitHub repository to commit to (no CMS_REPO, a remote elsewhere) is
+ * named too, as a warning: local editing still works, and a site may be edited that way only.
  */
 import { existsSync } from 'node:fs';
 import { settingsProblems } from '../src/lib/shared/env.ts';
@@ -15,6 +17,8 @@ try {
   const { buildConfig } = await import('../src/lib/build-time/build-config.ts');
   const { allClear, formatLaunchItems, launchItems, readCompanyText } =
     await import('../src/lib/build-time/legal/launch-readiness.ts');
+  const { cmsBackend, missingRepoWarning } = await import('../src/lib/build-time/cms/cms-admin.ts');
+  const { gitFacts } = await import('../src/lib/build-time/cms/git-facts.ts');
   const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
   const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
   if (items.length > 0) {
@@ -23,6 +27,7 @@ try {
   } else {
     console.log(allClear);
   }
+  if (!cmsBackend(buildConfig.cms, gitFacts()).repo) console.warn(`Warning: ${missingRepoWarning}`);
   if (!checkMail) {
     console.log('Mail settings not checked: run `npm run launch-check -- --here` where the site runs.');
   }
