@@ -64,12 +64,20 @@ export const liveEnv = {
   MAIL_TO: 'hello@northfield.co.uk',
 };
 
-/** The same settings blank, as on a fresh checkout (a blank value counts as unset). */
+/**
+ * The same settings blank, as on a fresh checkout (a blank value counts as unset), the brand name
+ * too: a copy made with them takes none of its settings from the environment the tests run in.
+ */
 export const unsetEnv = Object.fromEntries(
-  [...Object.keys(liveEnv), 'URL', 'PUBLIC_GA_ID', 'PUBLIC_CLARITY_ID', 'CONTEXT', 'NETLIFY'].map((name) => [
-    name,
-    '',
-  ]),
+  [
+    ...Object.keys(liveEnv),
+    'PUBLIC_BRAND_NAME',
+    'URL',
+    'PUBLIC_GA_ID',
+    'PUBLIC_CLARITY_ID',
+    'CONTEXT',
+    'NETLIFY',
+  ].map((name) => [name, '']),
 );
 
 /** What the launch check must name on a fresh checkout: the three addresses and the company entry. */
