@@ -14,7 +14,7 @@ for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 const { site } = await import('./src/site.config.ts');
 const { buildConfig } = await import('./src/lib/build-time/build-config.ts');
 const { contactEndpoint } = await import('./src/lib/shared/paths.ts');
-const { legacyRedirects } = await import('./src/integrations/legacy-redirects.ts');
+const { redirects } = await import('./src/integrations/redirects.ts');
 const { clientDirectives } = await import('./src/integrations/client-directives.ts');
 const { serviceLinks } = await import('./src/integrations/service-links.ts');
 const { devFunction } = await import('./src/integrations/dev-function.ts');
@@ -30,9 +30,13 @@ const { headingAnchors } = await import('./src/lib/build-time/articles/heading-a
 const { bodyImages } = await import('./src/lib/build-time/articles/body-images.ts');
 const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
 const { contentChecks } = await import('./src/integrations/content-checks.ts');
-const { redirects } = await import('./src/lib/shared/redirects.ts');
+const { readRedirectSources } = await import('./src/lib/build-time/redirects/redirect-sources.ts');
+const { redirectTable } = await import('./src/lib/build-time/redirects/redirect-checks.ts');
 
 const articleFolders = ['src/content/blog', 'src/content/case-studies'];
+// Every redirect editors wrote, read once: checked and written by `redirects`, and the old
+// addresses the content checks report links through.
+const redirectSources = readRedirectSources(process.cwd());
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
 // A build folder other than dist/ (OUT_DIR) gets its own cache, so parallel builds never share one.
@@ -76,8 +80,8 @@ export default defineConfig({
     }),
     shareImages(site),
     // After the pages, feeds and sitemap are written: links are checked against them.
-    contentChecks({ origin: new URL(site.url).origin, redirects }),
-    legacyRedirects(site),
+    contentChecks({ origin: new URL(site.url).origin, redirects: redirectTable(redirectSources.rules) }),
+    redirects({ site, sources: redirectSources }),
     cmsAdminFiles(buildConfig.cms),
     islandStyles(),
     // After every page is written: it hashes the inline code the other integrations wrote.

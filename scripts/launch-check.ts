@@ -4,7 +4,9 @@
  * exit code 1 while any remain, 0 with a short all-clear. `.env` in the working directory fills in
  * what the environment does not set, as for `npm start`. The mail settings exist only where the
  * site runs, so they are checked on Netlify and with `--here` (on the machine running `npm start`),
- * with a warning (never a failure) when no alert channel is set (ALERT_WEBHOOK_URL).
+ * with a warning (never a failure) when no alert channel is set (ALERT_WEBHOOK_URL). An editor at
+ * /admin with no GitHub repository to commit to (no CMS_REPO, a remote elsewhere) is named too, as
+ * a warning: local editing still works, and a site may be edited that way only.
  */
 import { existsSync } from 'node:fs';
 import { settingsProblems } from '../src/lib/shared/env.ts';
@@ -16,6 +18,8 @@ try {
   const { buildConfig } = await import('../src/lib/build-time/build-config.ts');
   const { allClear, formatLaunchItems, formatLaunchWarnings, launchItems, launchWarnings, readCompanyText } =
     await import('../src/lib/build-time/legal/launch-readiness.ts');
+  const { cmsBackend, missingRepoWarning } = await import('../src/lib/build-time/cms/cms-admin.ts');
+  const { gitFacts } = await import('../src/lib/build-time/cms/git-facts.ts');
   const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
   const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
   if (items.length > 0) {
@@ -24,6 +28,7 @@ try {
   } else {
     console.log(allClear);
   }
+  if (!cmsBackend(buildConfig.cms, gitFacts()).repo) console.warn(`Warning: ${missingRepoWarning}`);
   // Worth fixing, never a reason to fail: the exit code says only whether anything stops going live.
   const warnings = launchWarnings({ env: process.env, checkMail });
   if (warnings.length > 0) console.error(formatLaunchWarnings(warnings));

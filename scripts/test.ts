@@ -7,15 +7,21 @@
  * `N passed, M failed` (`, K skipped` when any were). Exits non-zero on any failure.
  * `npm run test:spec` (the content against the spec's words) is not part of it.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { failedRun, playwrightCounts, totalsLine, vitestCounts } from './test/counts.ts';
 import { run } from './test/run.ts';
 
 const project = resolve(import.meta.dirname, '..');
-// `.env` fills in what the environment does not set, as it does for the build and `npm start`: the
-// tests, which read the settings too, then expect what the build they test was made with.
-if (existsSync(join(project, '.env'))) process.loadEnvFile(join(project, '.env'));
+// The browser tests check the build made here, which reads `.env` as `npm start` does: `.env` fills
+// in what the environment does not set for them too, so they expect what that build was made with.
+// Vitest never gets it: its tests build and serve copies of the project that set their own settings,
+// and a rebrand in this `.env` must not leak into a copy that sets none or other ones.
+const envFile = join(project, '.env');
+const browserEnv = existsSync(envFile)
+  ? { ...parseEnv(readFileSync(envFile, 'utf8')), ...process.env }
+  : process.env;
 const reports = resolve(project, process.env.E2E_RESULTS ?? 'test-results');
 const outDir = resolve(project, process.env.OUT_DIR ?? 'dist');
 const bin = (path: string) => join(project, 'node_modules', path);
@@ -42,6 +48,7 @@ const browserRun = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build', '-
     (await run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test'], {
       cwd: project,
       live: true,
+      env: browserEnv,
     })),
 }));
 

@@ -1,5 +1,5 @@
 /**
- * Serves the built site the way Netlify does: legacy 301s from the shared list, routes without a
+ * Serves the built site the way Netlify does: the 301s of the build's `_redirects`, routes without a
  * trailing slash from `name.html`, the 404 page with status 404, long-lived caching for hashed
  * assets only. The bytes go out through `send` (Express's file serving): an ETag and Last-Modified
  * on every file, 304 with no body and only the headers a cache updates when the browser's copy is
@@ -15,7 +15,7 @@ import onHeaders from 'on-headers';
 import send from 'send';
 import { contentTypeFor, precompressedCopies } from '../src/lib/shared/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
-import { redirectTarget } from '../src/lib/shared/redirects.ts';
+import { parseRedirectsFile, redirectTarget, type RedirectTable } from '../src/lib/shared/redirects.ts';
 import {
   headersFor,
   parseHeadersFile,
@@ -78,6 +78,12 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
   const headersForPath = (pathname: string) => {
     rules ??= parseHeadersFile(readOptional(join(base, '_headers')));
     return headersFor(pathname, rules);
+  };
+  // The same `_redirects` file Netlify reads (the build writes it from the editors' redirects).
+  let redirects: RedirectTable | undefined;
+  const redirectFor = (pathname: string) => {
+    redirects ??= parseRedirectsFile(readOptional(join(base, '_redirects')));
+    return redirectTarget(redirects, pathname);
   };
   const applyHeaders = (res: ServerResponse, pathname: string) => {
     for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
@@ -193,8 +199,8 @@ export function createStaticSite({ root, log = console.log }: StaticSiteOptions)
     const { rawPath, search } = target;
     const pathname = target.path ?? '/%';
 
-    const legacy = redirectTarget(pathname);
-    if (legacy) return redirect(res, sameOriginLocation(legacy, search), pathname);
+    const moved = redirectFor(pathname);
+    if (moved) return redirect(res, sameOriginLocation(moved, search), pathname);
 
     if (rawPath.length > 1 && rawPath.endsWith('/')) {
       return redirect(res, sameOriginLocation(withoutTrailingSlash(rawPath), search), pathname);

@@ -6,14 +6,17 @@
  * This file names the files of each collection; the fields several schemas share and the larger
  * schemas live beside it in src/schemas/.
  */
+import { basename, dirname } from 'node:path';
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'zod';
 import * as iconPaths from './lib/shared/icon-paths.ts';
 import { serviceFiles } from './lib/build-time/content/service-files.ts';
+import { redirectsFile } from './lib/build-time/redirects/redirect-sources.ts';
 import { accessibilityStatementSchema } from './schemas/accessibility.ts';
 import { blogSchema, caseStudySchema, listPageSchema } from './schemas/articles.ts';
 import { companySchema } from './schemas/company.ts';
+import { redirectsFileSchema } from './schemas/redirects.ts';
 import { addon, faq, list, onePopularAtMost, pkg, seo, steps, text, titled } from './schemas/fields.ts';
 import {
   aboutSchema,
@@ -157,6 +160,16 @@ const company = defineCollection({
   schema: companySchema,
 });
 
+/**
+ * Old addresses that keep working (src/content/redirects.yaml). The build reads them, with each
+ * entry's `redirectFrom`, in src/lib/build-time/redirects/redirect-sources.ts; this collection
+ * checks the file in the preview and gives it a screen in the editor.
+ */
+const redirects = defineCollection({
+  loader: glob({ pattern: basename(redirectsFile), base: `./${dirname(redirectsFile)}` }),
+  schema: redirectsFileSchema,
+});
+
 /** The accessibility statement at /accessibility: one file, statement.md. */
 const accessibility = defineCollection({
   loader: glob({ pattern: 'statement.md', base: './src/content/accessibility' }),
@@ -175,6 +188,7 @@ export const collections = {
   notFound,
   legal,
   company,
+  redirects,
   accessibility,
   blog,
   caseStudies,

@@ -11,10 +11,10 @@ const header = (label: string) => `\n── ${label} ──\n`;
 export function run(
   label: string,
   args: string[],
-  { cwd, live }: { cwd: string; live: boolean },
+  { cwd, live, env = process.env }: { cwd: string; live: boolean; env?: NodeJS.ProcessEnv },
 ): Promise<boolean> {
   if (live) process.stdout.write(header(label));
-  const child = spawn(process.execPath, args, { cwd, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const kept: string[] = [];
   const partial = { stdout: '', stderr: '' };
   const pass = (stream: 'stdout' | 'stderr') => (chunk: string) => {

@@ -4,7 +4,6 @@
  * configuration with this site's repository and branch. The build writes these files; `npm run dev`
  * serves the same files, for editing a local checkout.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -12,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
 import type { BuildConfig } from '../lib/build-time/build-config.ts';
-import { cmsAdmin, cmsBackend } from '../lib/build-time/cms/cms-admin.ts';
+import { cmsAdmin, editorBackend, missingRepoWarning } from '../lib/build-time/cms/cms-admin.ts';
+import { gitFacts } from '../lib/build-time/cms/git-facts.ts';
 import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build-time/cms/cms-assets.ts';
 import { withBackend, type CmsConfig } from '../lib/build-time/cms/cms-config.ts';
 import { contentTypeFor } from '../lib/shared/content-types.ts';
@@ -20,29 +20,16 @@ import { contentTypeFor } from '../lib/shared/content-types.ts';
 const resolve = createRequire(import.meta.url).resolve;
 const editorRoot = join(dirname(resolve('@sveltia/cms')), '..');
 
-const git = (...args: string[]) => {
-  try {
-    return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return undefined;
-  }
-};
-
 type CmsSettings = BuildConfig['cms'];
 
 /**
- * The generated configuration (public/admin/config.yml) with the repository and branch added.
- * `localName` stands in for a missing repository in `npm run dev`: editing a local folder never
- * calls GitHub, but the editor still wants an owner/name.
+ * The generated configuration (public/admin/config.yml) with the repository and branch added, a
+ * stand-in repository when none is known (`editorBackend`), so local editing always opens.
  */
-async function publishedConfig(generated: string, settings: CmsSettings, localName?: string) {
-  const found = cmsBackend(settings, {
-    remote: git('config', '--get', 'remote.origin.url'),
-    branch: git('rev-parse', '--abbrev-ref', 'HEAD'),
-  });
-  const backend = { ...found, repo: found.repo || (localName ?? '') };
+async function publishedConfig(generated: string, settings: CmsSettings) {
+  const backend = editorBackend(settings, gitFacts(), basename(process.cwd()));
   const config = withBackend(parse(await readFile(generated, 'utf8')) as CmsConfig, backend);
-  return { text: stringify(config, { lineWidth: 0, aliasDuplicateObjects: false }), repo: backend.repo };
+  return { text: stringify(config, { lineWidth: 0, aliasDuplicateObjects: false }), backend };
 }
 
 type Files = Map<string, () => Promise<string | Buffer>>;
@@ -81,10 +68,9 @@ export function cmsAdminFiles(settings: CmsSettings): AstroIntegration {
       },
       'astro:server:setup': async ({ server }) => {
         const files = await editorFiles();
-        const local = `local/${basename(process.cwd())}`;
         files.set(
           cmsAdmin.config,
-          async () => (await publishedConfig(join(publicDir, cmsAdmin.config), settings, local)).text,
+          async () => (await publishedConfig(join(publicDir, cmsAdmin.config), settings)).text,
         );
         server.middlewares.use((req, res, next) => {
           const read = files.get(req.url?.split('?')[0] ?? '');
@@ -102,14 +88,11 @@ export function cmsAdminFiles(settings: CmsSettings): AstroIntegration {
           await mkdir(dirname(join(out, path)), { recursive: true });
           await writeFile(join(out, path), await read());
         }
-        const { text, repo } = await publishedConfig(join(out, cmsAdmin.config), settings);
+        const { text, backend } = await publishedConfig(join(out, cmsAdmin.config), settings);
         await writeFile(join(out, cmsAdmin.config), text);
-        if (repo) logger.info(`Editor at ${cmsAdmin.page} (${files.size} files) commits to ${repo}`);
-        else
-          logger.warn(
-            `Editor at ${cmsAdmin.page}: set CMS_REPO (owner/name) to sign in with GitHub; ` +
-              'the Git remote is not on GitHub, so only local editing works.',
-          );
+        if (backend.known)
+          logger.info(`Editor at ${cmsAdmin.page} (${files.size} files) commits to ${backend.repo}`);
+        else logger.warn(missingRepoWarning);
       },
     },
   };

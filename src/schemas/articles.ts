@@ -5,6 +5,7 @@
 import { reference, type SchemaContext } from 'astro:content';
 import { z } from 'zod';
 import { closingCta, list, seo, text } from './fields.ts';
+import { redirectFrom } from './redirects.ts';
 
 /** The words around each list and its entries; the page says "coming soon" until one is published. */
 export const listPageSchema = z.object({
@@ -80,6 +81,7 @@ const article = (image: SchemaContext['image']) => ({
     .describe(
       'true for a publishDate still to come: it stays off the live site until the first build on or after that day.',
     ),
+  redirectFrom,
 });
 
 const hasCoverAlt = (entry: { cover?: unknown; coverAlt?: string | undefined }) =>

@@ -3,7 +3,7 @@
  * `npm test` checks the same pages against what their content files say (tests/support/content.ts).
  */
 import { expect, test } from '@playwright/test';
-import { site } from '../support/site.ts';
+import { site, specRedirectPairs } from '../support/site.ts';
 
 const titled = (title: string) => `${title} | ${site.brand}`;
 
@@ -53,4 +53,16 @@ test("the header and footer: the spec's labels", async ({ page }) => {
   await expect(footer).toContainText('Building brands that scale.');
   await expect(footer.getByRole('link', { name: 'Shopify Approved Partner' })).toHaveCount(1);
   await expect(page.locator('header a[data-booking^="navigation_"]').first()).toContainText('Book a Call');
+});
+
+test('each legacy path of the spec answers 301 to its page, with or without a trailing slash', async ({
+  request,
+}) => {
+  for (const [from, to] of specRedirectPairs) {
+    for (const path of [from, `${from}/`]) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(301);
+      expect(response.headers()['location'], path).toBe(to);
+    }
+  }
 });

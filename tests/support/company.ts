@@ -64,10 +64,14 @@ export const liveEnv = {
   MAIL_TO: 'hello@northfield.co.uk',
 };
 
-/** The same settings blank, as on a fresh checkout (a blank value counts as unset). */
+/**
+ * The same settings blank, as on a fresh checkout (a blank value counts as unset), the brand name
+ * too: a copy made with them takes none of its settings from the environment the tests run in.
+ */
 export const unsetEnv = Object.fromEntries(
   [
     ...Object.keys(liveEnv),
+    'PUBLIC_BRAND_NAME',
     'URL',
     'PUBLIC_GA_ID',
     'PUBLIC_CLARITY_ID',

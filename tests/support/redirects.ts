@@ -1,4 +1,8 @@
 /** The spec's legacy redirects (§2), apart from site.ts so that reading them needs no build. */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseRedirectsFile, type RedirectTable } from '../../src/lib/shared/redirects.ts';
+
 /**
  * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.
  * The spec is what the redirects are checked against, never the source list itself.
@@ -24,3 +28,8 @@ export const specRedirects: Readonly<Record<string, readonly string[]>> = {
 export const specRedirectPairs = Object.entries(specRedirects).flatMap(([to, froms]) =>
   froms.map((from) => [from, to] as const),
 );
+
+/** The redirects of the build the browser tests run against, as both hosts read them (`_redirects`). */
+export function builtRedirects(dist = resolve(process.env.OUT_DIR ?? 'dist')): RedirectTable {
+  return parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
+}

@@ -1,46 +1,42 @@
 /**
- * Legacy paths (spec §2) and where they now live: the single source for Netlify's `_redirects`,
- * the local server's 301s and the meta-refresh fallback pages for any other static host.
+ * The redirects as both hosts serve them: the build writes `dist/_redirects` from the editors'
+ * files (src/lib/build-time/redirects/), Netlify reads it, and the local server reads the same
+ * file ({@link parseRedirectsFile}). Also the meta-refresh page for any other static host.
  */
 import { escapeHtml } from './html-escape.ts';
 import { withoutTrailingSlash } from './paths.ts';
 
-export const redirects: Readonly<Record<string, string>> = {
-  '/services/content-strategy': '/services/content',
-  '/services/content-packages': '/services/content',
-  '/services/content-old': '/services/content',
-  '/services/shopify-packages': '/services/shopify',
-  '/services/shopify-old': '/services/shopify',
-  '/services/bpo': '/services/admin-appointment',
-  '/services/outsourcing': '/services/admin-appointment',
-  '/services/bpo-packages': '/services/admin-appointment',
-  '/services/bpo-old': '/services/admin-appointment',
-  '/services/seo-blog-production': '/services',
-  '/services/blog-writing': '/services',
-  '/services/seo-blog-packages': '/services',
-  '/services/blogs-old': '/services',
-};
+/** Old address → the page it leads to. */
+export type RedirectTable = Readonly<Record<string, string>>;
 
-/** The target for a legacy path, with or without its trailing slash; undefined otherwise. */
-export function redirectTarget(pathname: string): string | undefined {
+/** The target for an old address, with or without its trailing slash; undefined otherwise. */
+export function redirectTarget(table: RedirectTable, pathname: string): string | undefined {
   const bare = withoutTrailingSlash(pathname);
-  return Object.hasOwn(redirects, bare) ? redirects[bare] : undefined;
+  return Object.hasOwn(table, bare) ? table[bare] : undefined;
 }
 
 /**
  * Netlify `_redirects` lines. `301!` forces the rule even though a fallback page exists at the
  * same path; both slash forms are listed so neither depends on Netlify's normalisation.
  */
-export function netlifyRedirects(): string {
-  const lines = Object.entries(redirects).flatMap(([from, to]) => [
-    `${from} ${to} 301!`,
-    `${from}/ ${to} 301!`,
-  ]);
+export function netlifyRedirects(table: RedirectTable): string {
+  const lines = Object.entries(table).flatMap(([from, to]) => [`${from} ${to} 301!`, `${from}/ ${to} 301!`]);
   return `${lines.join('\n')}\n`;
 }
 
+/** The 301 rules of a `_redirects` file ({@link netlifyRedirects}'s lines); others are left to Netlify. */
+export function parseRedirectsFile(text: string): RedirectTable {
+  const table: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const [from, to, status, ...rest] = line.trim().split(/\s+/);
+    if (!from || !to || from.startsWith('#') || rest.length > 0 || !/^301!?$/.test(status ?? '')) continue;
+    table[withoutTrailingSlash(from)] ??= to;
+  }
+  return table;
+}
+
 /**
- * A page for static hosts without redirect rules: `location.replace` so the legacy entry leaves
+ * A page for static hosts without redirect rules: `location.replace` so the old entry leaves
  * the history, and a meta refresh plus a link for visitors without JavaScript.
  */
 export function redirectPage(to: string, absoluteTarget: string, lang: string): string {

@@ -4,10 +4,10 @@
  * Shopify packages' prices as number inputs, in the editor's in-browser test repository.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
+import { cmsAdmin, editorBackend } from '../../../src/lib/build-time/cms/cms-admin.ts';
 import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
 import { stubNetwork } from '../../support/network.ts';
 import { failOnPageErrors } from '../../support/page-problems.ts';
@@ -18,8 +18,8 @@ const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));
 
 /**
- * Blocks every host but the site's and lists what was asked of them. A build without CMS_REPO
- * and a GitHub remote publishes an empty repository; `backend` stands in for it here.
+ * Blocks every host but the site's and lists what was asked of them. `backend` replaces the built
+ * configuration's, so each test holds whatever repository the build under test was given.
  */
 async function isolate(page: Page, backend: Record<string, string>) {
   const { external } = await stubNetwork(page);
@@ -70,6 +70,21 @@ test.describe('the editor at /admin', () => {
     for (const [name, value] of Object.entries(headersFor(cmsAdmin.page, rules())))
       expect(headers[name], name).toBe(value);
     expect(await response!.text()).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  test('opens on a copy with no repository known, offering local editing, with no error', async ({
+    page,
+  }) => {
+    // What a build publishes without CMS_REPO, on a copy whose remote is not on GitHub, or has none.
+    const { repo } = editorBackend({}, {}, basename(resolve('.')));
+    const thirdParty = await isolate(page, { repo });
+    await page.goto(cmsAdmin.page);
+    await expect(page.getByRole('button', { name: /Work with Local Repository/ })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText(/repository is (invalid|not defined)/)).toHaveCount(0);
+    await pageSettled(page);
+    expect(thirdParty).toEqual([]);
   });
 
   test('opens the Shopify page with its packages’ prices as numbers', async ({ page }) => {

@@ -17,7 +17,7 @@ import { contactRoute } from '../../../src/lib/shared/routes.ts';
 import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
 import { builtSite } from '../../support/built-site.ts';
 import { gzipped } from '../../support/first-round-trip.ts';
-import { redirects } from '../../../src/lib/shared/redirects.ts';
+import { builtRedirects } from '../../support/redirects.ts';
 import { browserSweepPages } from '../../support/pages.ts';
 import { pageSettled } from '../../support/settled.ts';
 import { site } from '../../support/site.ts';
@@ -73,7 +73,7 @@ for (const { path } of pages) {
       { href: '/contact/error' },
       { href: '/admin' },
       { href: '/404' },
-      ...Object.keys(redirects).map((href) => ({ href })),
+      ...Object.keys(builtRedirects()).map((href) => ({ href })),
       ...headLinks.flatMap((href) => [{ href }, { href: new URL(href).pathname }]),
     ];
     const speculated = await speculatedLinks(page, sets, never);

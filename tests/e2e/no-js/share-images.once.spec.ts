@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { redirects } from '../../../src/lib/shared/redirects.ts';
+import { builtRedirects } from '../../support/redirects.ts';
 import { readIco } from '../../support/ico.ts';
 import { indexableRoutes, site } from '../../support/site.ts';
 
@@ -63,7 +63,7 @@ test('pages kept out of search share the default image', async ({ page, request 
 });
 
 test('legacy redirect pages carry no share image and no structured data', async ({ request }) => {
-  const files = Object.keys(redirects).flatMap((from) => [`${from}.html`, `${from}/index.html`]);
+  const files = Object.keys(builtRedirects()).flatMap((from) => [`${from}.html`, `${from}/index.html`]);
   for (const file of files) {
     const response = await request.get(file, { maxRedirects: 0 });
     expect(response.status(), file).toBe(200);

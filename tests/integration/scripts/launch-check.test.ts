@@ -65,6 +65,17 @@ describe('npm run launch-check', () => {
     expect(status).toBe(0);
   });
 
+  it('names CMS_REPO while the live editor would have no repository, as a warning only', () => {
+    // A folder outside any Git checkout: no remote, as on a copy whose origin is not on GitHub.
+    const dir = project(realCompanyYaml);
+    const unknown = launchCheck(dir, { ...liveEnv, CMS_REPO: '' }, ['--here']);
+    expect(unknown.output).toMatch(/Warning: .*set CMS_REPO/);
+    expect(unknown.output).toMatch(/all clear/);
+    expect(unknown.status).toBe(0);
+    const known = launchCheck(dir, { ...liveEnv, CMS_REPO: 'agency/site' }, ['--here']);
+    expect(known.output).not.toContain('CMS_REPO');
+  });
+
   it('checks the mail settings with --here, and says when it did not', () => {
     const { SMTP_HOST: _, ...noMail } = liveEnv;
     const dir = project(realCompanyYaml);

@@ -33,6 +33,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'about.html'), '<h1>About</h1>');
   writeFileSync(join(root, 'café.html'), '<h1>Café</h1>');
   writeFileSync(join(root, '404.html'), '<h1>Page Not Found</h1>');
+  // The server answers the redirects the build wrote, as Netlify does: one of this build's own.
+  writeFileSync(join(root, '_redirects'), '/services/bpo /about 301!\n');
   // The real site-wide headers, plus a CSP block as the build appends one.
   writeFileSync(join(root, '_headers'), `${siteWideHeaders}\n/*\n  Content-Security-Policy: ${pageCsp}\n`);
   writeFileSync(join(outside, 'secret.html'), 'outside secret');

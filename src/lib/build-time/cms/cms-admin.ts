@@ -23,7 +23,7 @@ function githubRepo(remote: string | undefined): string | undefined {
   return match ? `${match[1]}/${match[2]}` : undefined;
 }
 
-interface GitFacts {
+export interface GitFacts {
   remote?: string | undefined;
   branch?: string | undefined;
 }
@@ -35,3 +35,25 @@ export function cmsBackend(settings: BuildConfig['cms'], git: GitFacts): Backend
   const branch = settings.branch || (git.branch && git.branch !== 'HEAD' ? git.branch : undefined);
   return { repo, branch };
 }
+
+/**
+ * The backend the editor is given: the known repository, else a stand-in of the shape Sveltia asks
+ * for (`local/{folder}`). With an empty or malformed `repo` it stops on "The configured repository
+ * is invalid" before offering anything, local editing included, which never calls GitHub; with the
+ * stand-in, "Work with Local Repository" opens and only signing in with GitHub cannot work (the
+ * build and `npm run launch-check` then name CMS_REPO).
+ */
+export function editorBackend(
+  settings: BuildConfig['cms'],
+  git: GitFacts,
+  folder: string,
+): Backend & { known: boolean } {
+  const found = cmsBackend(settings, git);
+  if (found.repo) return { ...found, known: true };
+  return { ...found, repo: `local/${folder.replace(/[^\w.-]+/g, '-') || 'site'}`, known: false };
+}
+
+/** The line `npm run launch-check` and the build print while the live editor has no repository. */
+export const missingRepoWarning =
+  `Editor at ${cmsAdmin.page}: set CMS_REPO (owner/name of the GitHub repository) to sign in with GitHub; ` +
+  'the Git remote is not on GitHub, so only local editing (`npm run dev`) works.';

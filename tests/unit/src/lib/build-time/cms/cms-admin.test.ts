@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { cmsAdmin, cmsBackend } from '@/lib/build-time/cms/cms-admin';
+import { cmsAdmin, cmsBackend, editorBackend } from '@/lib/build-time/cms/cms-admin';
 
 const repoFrom = (remote: string) => cmsBackend({}, { remote }).repo;
 import { fontPath, fonts, ownOriginScript } from '@/lib/build-time/cms/cms-assets';
@@ -35,6 +35,16 @@ describe('the editor’s repository and branch', () => {
     // A detached checkout, as on CI: the editor uses the repository's default branch.
     expect(cmsBackend({}, { ...git, branch: 'HEAD' })).toEqual({ repo: 'agency/site', branch: undefined });
     expect(cmsBackend({}, {}).repo).toBe('');
+  });
+
+  it('stand in an owner/name the editor accepts when none is known, and say so', () => {
+    const git = { remote: 'git@github.com:agency/site.git', branch: 'main' };
+    expect(editorBackend({}, git, 'site')).toEqual({ repo: 'agency/site', branch: 'main', known: true });
+    for (const folder of ['wt-site', 'My site: copy', '', 'site.v2']) {
+      const backend = editorBackend({}, { remote: '/work/main' }, folder);
+      expect(backend.known, folder).toBe(false);
+      expect(backend.repo, folder).toMatch(/^[\w.-]+\/[\w.-]+$/);
+    }
   });
 });
 
@@ -136,6 +146,9 @@ describe('the files the build writes and npm run dev serves', () => {
     };
     expect(published.backend).toEqual({ name: 'github', repo: 'agency/site', branch: 'content' });
     expect(published.collections.length).toBeGreaterThan(2);
+    // Whatever Git says here: a repository named, or the stand-in when the remote is elsewhere.
+    const unset = parse((await built({})).get(cmsAdmin.config)!) as { backend: Record<string, string> };
+    expect(unset.backend['repo']).toMatch(/^[\w.-]+\/[\w.-]+$/);
     const local = parse(await served({}, cmsAdmin.config)) as { backend: Record<string, string> };
     const localName = `local/${basename(process.cwd())}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     expect(local.backend['repo']).toMatch(new RegExp(`^(${localName}|[\\w.-]+/[\\w.-]+)$`));
