@@ -5,33 +5,32 @@ import sitemap from '@astrojs/sitemap';
 import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { site } from './src/site.config.ts';
+import { buildConfig } from './src/lib/build-time/build-config.ts';
+import { contactEndpoint } from './src/lib/shared/paths.ts';
+import { redirects } from './src/integrations/redirects.ts';
+import { clientDirectives } from './src/integrations/client-directives.ts';
+import { serviceLinks } from './src/integrations/service-links.ts';
+import { devFunction } from './src/integrations/dev-function.ts';
+import { shareImages } from './src/integrations/share-images.ts';
+import { securityHeaders } from './src/integrations/security-headers.ts';
+import { cmsAdminFiles } from './src/integrations/cms-admin.ts';
+import { islandStyles } from './src/integrations/island-styles.ts';
+import { precompressedFiles } from './src/integrations/precompressed-files.ts';
+import { isServiceRoute, siteRoutes } from './src/lib/shared/routes.ts';
+import { absoluteUrl } from './src/lib/build-time/head.ts';
+import { isArticleRoute } from './src/lib/build-time/articles/articles.ts';
+import { headingAnchors } from './src/lib/build-time/articles/heading-anchors.ts';
+import { bodyImages } from './src/lib/build-time/articles/body-images.ts';
+import { launchCheckAtBuild } from './src/integrations/launch-check-at-build.ts';
+import { contentChecks } from './src/integrations/content-checks.ts';
+import { readRedirectSources } from './src/lib/build-time/redirects/redirect-sources.ts';
+import { redirectTable } from './src/lib/build-time/redirects/redirect-checks.ts';
 
-// .env files fill in what the real environment does not set, before the settings modules read it
-// (src/site.config.ts, src/lib/build-time/build-config.ts).
+// .env files fill in what the real environment does not set. The settings modules imported above
+// parse the environment when first asked, never at import, so this runs before any of them reads it.
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
-
-const { site } = await import('./src/site.config.ts');
-const { buildConfig } = await import('./src/lib/build-time/build-config.ts');
-const { contactEndpoint } = await import('./src/lib/shared/paths.ts');
-const { redirects } = await import('./src/integrations/redirects.ts');
-const { clientDirectives } = await import('./src/integrations/client-directives.ts');
-const { serviceLinks } = await import('./src/integrations/service-links.ts');
-const { devFunction } = await import('./src/integrations/dev-function.ts');
-const { shareImages } = await import('./src/integrations/share-images.ts');
-const { securityHeaders } = await import('./src/integrations/security-headers.ts');
-const { cmsAdminFiles } = await import('./src/integrations/cms-admin.ts');
-const { islandStyles } = await import('./src/integrations/island-styles.ts');
-const { precompressedFiles } = await import('./src/integrations/precompressed-files.ts');
-const { isServiceRoute, siteRoutes } = await import('./src/lib/shared/routes.ts');
-const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
-const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
-const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
-const { bodyImages } = await import('./src/lib/build-time/articles/body-images.ts');
-const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
-const { contentChecks } = await import('./src/integrations/content-checks.ts');
-const { readRedirectSources } = await import('./src/lib/build-time/redirects/redirect-sources.ts');
-const { redirectTable } = await import('./src/lib/build-time/redirects/redirect-checks.ts');
 
 const articleFolders = ['src/content/blog', 'src/content/case-studies'];
 // Every redirect editors wrote, read once: checked and written by `redirects`, and the old
@@ -63,7 +62,6 @@ export default defineConfig({
     launchCheckAtBuild({
       env: process.env,
       root: process.cwd(),
-      checkMail: buildConfig.onNetlify,
       refuse: buildConfig.refusePlaceholders,
     }),
     react(),

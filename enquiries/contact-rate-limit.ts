@@ -1,9 +1,10 @@
 /**
  * The contact function's own rate limit, in memory: its numbers are `contactRateLimit`
- * (policy.ts), and each visitor is keyed by the host's answer for their address.
+ * (src/lib/shared/enquiry-policy.ts), and each visitor is keyed by the host's answer for their
+ * address.
  */
 import { rateLimitKey } from '../src/lib/shared/ip-address.ts';
-import { contactRateLimit } from './policy.ts';
+import { contactRateLimit } from '../src/lib/shared/enquiry-policy.ts';
 import { createSlidingWindowLimiter } from './sliding-window-limiter.ts';
 
 export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Enquiry } from '../src/lib/shared/enquiry.ts';
-import { enquiryPolicy } from './policy.ts';
+import { enquiryPolicy } from '../src/lib/shared/enquiry-policy.ts';
 
 type EnquiryStatus = 'pending' | 'delivered' | 'failed';
 

@@ -23,7 +23,7 @@ import { listingKey, orphanAfterMs, type Listed } from './store/store.ts';
 import { dueAction, markDelivered, markUndeliverable, startAttempt, type EnquiryRecord } from './record.ts';
 import { logOutcome } from './log-outcome.ts';
 import type { MailRoute } from './mail-settings.ts';
-import { storeCapRecords } from './policy.ts';
+import { storeCapRecords } from '../src/lib/shared/enquiry-policy.ts';
 import { sendFailure, type SendFailure } from './watch.ts';
 
 /**

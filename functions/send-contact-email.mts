@@ -11,7 +11,7 @@ import { site } from '../src/site.config.ts';
 
 // Literal values: Netlify reads this object without running the code. Held by a test to
 // `contactEndpoint` (src/lib/shared/paths.ts) and `contactRateLimit`
-// (enquiries/policy.ts), the one homes of the path and the numbers.
+// (src/lib/shared/enquiry-policy.ts), the one homes of the path and the numbers.
 export const config = {
   path: '/api/send-contact-email',
   rateLimit: { windowLimit: 5, windowSize: 180, aggregateBy: ['ip', 'domain'] },

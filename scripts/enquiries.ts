@@ -4,16 +4,14 @@
  * SQLite file `npm start` keeps in ENQUIRY_STORE_DIR (.data by default), safe to read while it
  * runs. Reads `.env` as `npm start` does. See enquiries/inbox.ts for the options.
  */
-import { existsSync } from 'node:fs';
-
-// Before anything reads the environment: the site settings are read at import time.
-if (existsSync('.env')) process.loadEnvFile('.env');
-const { openBlobsStore, siteCredentials } = await import('../enquiries/store/blobs.ts');
-const { mailAddresses } = await import('../enquiries/mail-settings.ts');
-const { serverConfig } = await import('../server/config.ts');
-const { openSqliteStore } = await import('../enquiries/store/sqlite.ts');
-const { site } = await import('../src/site.config.ts');
-const { runEnquiriesCommand } = await import('../enquiries/inbox.ts');
+// First: .env fills in the environment before any setting is read (server/env-file.ts).
+import '../server/env-file.ts';
+import { openBlobsStore, siteCredentials } from '../enquiries/store/blobs.ts';
+import { mailAddresses } from '../enquiries/mail-settings.ts';
+import { serverConfig } from '../server/config.ts';
+import { openSqliteStore } from '../enquiries/store/sqlite.ts';
+import { site } from '../src/site.config.ts';
+import { runEnquiriesCommand } from '../enquiries/inbox.ts';
 
 const remote = siteCredentials(process.env);
 const { enquiryStoreDir: directory, enquiryStoreWaitMs: waitMs } = serverConfig(process.env);

@@ -8,35 +8,35 @@
  * /admin with no GitHub repository to commit to (no CMS_REPO, a remote elsewhere) is named too, as
  * a warning: local editing still works, and a site may be edited that way only.
  */
-import { existsSync } from 'node:fs';
-import { settingsProblems } from '../src/lib/shared/env.ts';
+// First: .env fills in the environment before any setting is read (server/env-file.ts).
+import '../server/env-file.ts';
+import { cmsBackend, missingRepoWarning } from '../src/lib/build-time/cms/cms-admin.ts';
+import { gitFacts } from '../src/lib/build-time/cms/git-facts.ts';
+import {
+  allClear,
+  formatLaunchItems,
+  formatLaunchWarnings,
+  launchItems,
+  launchWarnings,
+  readCompanyText,
+} from '../src/lib/build-time/legal/launch-readiness.ts';
+import { launchSettings } from '../src/integrations/launch-settings.ts';
 
-if (existsSync('.env')) process.loadEnvFile('.env');
-
-try {
-  // The settings modules read the environment as they load: a malformed value is an item too.
-  const { buildConfig } = await import('../src/lib/build-time/build-config.ts');
-  const { allClear, formatLaunchItems, formatLaunchWarnings, launchItems, launchWarnings, readCompanyText } =
-    await import('../src/lib/build-time/legal/launch-readiness.ts');
-  const { cmsBackend, missingRepoWarning } = await import('../src/lib/build-time/cms/cms-admin.ts');
-  const { gitFacts } = await import('../src/lib/build-time/cms/git-facts.ts');
-  const checkMail = buildConfig.onNetlify || process.argv.includes('--here');
-  const items = launchItems({ env: process.env, companyText: readCompanyText(process.cwd()), checkMail });
-  if (items.length > 0) {
-    console.error(formatLaunchItems(items));
-    process.exitCode = 1;
-  } else {
-    console.log(allClear);
-  }
-  if (!cmsBackend(buildConfig.cms, gitFacts()).repo) console.warn(`Warning: ${missingRepoWarning}`);
-  // Worth fixing, never a reason to fail: the exit code says only whether anything stops going live.
-  const warnings = launchWarnings({ env: process.env, checkMail });
-  if (warnings.length > 0) console.error(formatLaunchWarnings(warnings));
-  if (!checkMail) {
-    console.log('Mail settings not checked: run `npm run launch-check -- --here` where the site runs.');
-  }
-} catch (error) {
-  for (const problem of settingsProblems(error)) console.error(`  ✗ ${problem}`);
-  console.error('Fix these in the environment or in .env (README, Configuration), then run it again.');
+// Each settings module's parse, once; a malformed value is an item like any other.
+const settings = launchSettings(process.env, { here: process.argv.includes('--here') });
+const items = launchItems({ settings, companyText: readCompanyText(process.cwd()) });
+if (items.length > 0) {
+  console.error(formatLaunchItems(items));
   process.exitCode = 1;
+} else {
+  console.log(allClear);
+}
+if (settings.build.ok && !cmsBackend(settings.build.value.cms, gitFacts()).repo) {
+  console.warn(`Warning: ${missingRepoWarning}`);
+}
+// Worth fixing, never a reason to fail: the exit code says only whether anything stops going live.
+const warnings = launchWarnings(settings);
+if (warnings.length > 0) console.error(formatLaunchWarnings(warnings));
+if (!settings.mail) {
+  console.log('Mail settings not checked: run `npm run launch-check -- --here` where the site runs.');
 }

@@ -6,20 +6,19 @@
  * server/config.ts reads the server's settings from it. SIGINT or SIGTERM stops it cleanly: no
  * new connections, the sends in progress and their saves finish (enquiries/host.ts), then it exits.
  */
+// First: .env fills in the environment before any setting is read (server/env-file.ts).
+import './env-file.ts';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-
-// Before anything reads the environment: the site settings are read at import time.
-if (existsSync('.env')) process.loadEnvFile('.env');
-const { serverConfig } = await import('./config.ts');
-const { createSiteServer } = await import('./server.ts');
-const { mailWarning } = await import('./mail-warning.ts');
-const { alertSettings } = await import('../enquiries/mail-settings.ts');
-const { startEnquiryHost } = await import('../enquiries/host.ts');
-const { launchItems, launchVerdict, readCompanyText } =
-  await import('../src/lib/build-time/legal/launch-readiness.ts');
-const { site } = await import('../src/site.config.ts');
+import { serverConfig } from './config.ts';
+import { createSiteServer } from './server.ts';
+import { mailWarning } from './mail-warning.ts';
+import { alertSettings } from '../enquiries/mail-settings.ts';
+import { startEnquiryHost } from '../enquiries/host.ts';
+import { launchItems, launchVerdict, readCompanyText } from '../src/lib/build-time/legal/launch-readiness.ts';
+import { launchSettings } from '../src/integrations/launch-settings.ts';
+import { site } from '../src/site.config.ts';
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
@@ -56,7 +55,7 @@ if (rebuild) {
 } else {
   // A build prints the launch check's placeholders itself; without one, say them once here (the
   // mail settings have their own warning below).
-  const items = launchItems({ env: process.env, companyText: readCompanyText(project), checkMail: false });
+  const items = launchItems({ settings: launchSettings(process.env), companyText: readCompanyText(project) });
   const verdict = launchVerdict(items, false);
   if (verdict.kind === 'warn') console.warn(verdict.message);
 }

@@ -13,10 +13,11 @@
  * - `PUBLIC_BOOKING_URL`: the external scheduling page for the discovery call, an absolute http(s)
  *   address. Default: https://booking.example/agency/30min.
  * A malformed `SITE_URL`, `PUBLIC_CONTACT_EMAIL` or `PUBLIC_BOOKING_URL` stops the build (and the
- * server or function importing this) with an error naming the variable and the form it expects.
+ * server or function reading `site`, on its first read) with an error naming the variable and the
+ * form it expects.
  * `URL` is Netlify's, set for its own purposes: an unusable one is ignored rather than fatal.
  */
-import { assertValid, parseWebAddress, readEnv, type Env } from './lib/shared/env.ts';
+import { assertValid, onFirstUse, parseWebAddress, readEnv, type Env } from './lib/shared/env.ts';
 
 // One @, something either side, no spaces: what a mailto: link and a From header both accept.
 const emailAddress = /^[^\s@<>"]+@[^\s@<>"]+$/;
@@ -51,4 +52,8 @@ export function siteSettings(env: Env = typeof process === 'undefined' ? {} : pr
   return settings;
 }
 
-export const site = siteSettings();
+/**
+ * The settings as the running process has them, parsed on first use (not at import), so an entry
+ * point that fills the environment in from `.env` may import this like any module.
+ */
+export const site = onFirstUse(() => siteSettings());

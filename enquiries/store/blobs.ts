@@ -14,7 +14,7 @@ import { storeCall } from './deadline.ts';
 import { blobsWatch } from './blobs-watch.ts';
 import { asRecord, listingKey, type EnquiryStore, type StoreResult } from './store.ts';
 import { awaitsMailConfiguration, type EnquiryRecord } from '../record.ts';
-import { storeCapRecords } from '../policy.ts';
+import { storeCapRecords } from '../../src/lib/shared/enquiry-policy.ts';
 import { summaryOf } from './summary.ts';
 
 const enquiryStoreName = 'enquiries';

@@ -4,7 +4,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { EnquiryRecord } from '../record.ts';
-import { storeCapRecords } from '../policy.ts';
+import { storeCapRecords } from '../../src/lib/shared/enquiry-policy.ts';
 import type { Queries } from './sqlite-queries.ts';
 import type { InboxQuery } from './store.ts';
 import type { WatchState } from '../watch.ts';

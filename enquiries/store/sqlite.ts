@@ -11,7 +11,7 @@
 import { Worker } from 'node:worker_threads';
 import { logOutcome } from '../log-outcome.ts';
 import type { EnquiryRecord } from '../record.ts';
-import { storeCapRecords } from '../policy.ts';
+import { storeCapRecords } from '../../src/lib/shared/enquiry-policy.ts';
 import { storeDeadlineMs } from './deadline.ts';
 import type { Operation, Reply } from './sqlite-operations.ts';
 import type { EnquiryStore, Listed, StoreResult, Tally, Versioned } from './store.ts';

@@ -11,7 +11,7 @@
 import { type EnquiryRecord } from '../record.ts';
 import type { StoreResult } from './deadline.ts';
 import type { Summary } from './summary.ts';
-import { enquiryPolicy } from '../policy.ts';
+import { enquiryPolicy } from '../../src/lib/shared/enquiry-policy.ts';
 import type { Observed, WatchState } from '../watch.ts';
 
 export type { StoreResult } from './deadline.ts';

@@ -18,7 +18,7 @@ import { enquiryDatabaseFile } from '../../enquiries/store/sqlite-file.ts';
 import { openSqliteStore } from '../../enquiries/store/sqlite.ts';
 import { enquirySchema } from '../../src/lib/shared/enquiry.ts';
 import { startSmtpSink } from './smtp-sink.ts';
-import { enquiryPolicy } from '../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../src/lib/shared/enquiry-policy.ts';
 
 const sizes = [1_000, 10_000, 50_000];
 const day = 24 * 3_600_000;

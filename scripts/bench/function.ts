@@ -18,7 +18,7 @@ import { honeypotField } from '../../src/lib/shared/spam-traps.ts';
 import { site } from '../../src/site.config.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { percentile, renderFunctionTable, type PathTiming } from './function-report.ts';
-import { contactRateLimit } from '../../enquiries/policy.ts';
+import { contactRateLimit } from '../../src/lib/shared/enquiry-policy.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const valid = { name: 'Bench Visitor', email: 'bench@visitor.example', message: 'Measuring the function.' };

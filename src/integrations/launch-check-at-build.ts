@@ -7,12 +7,12 @@
 import type { AstroIntegration } from 'astro';
 import type { Env } from '../lib/shared/env.ts';
 import { launchItems, launchVerdict, readCompanyText } from '../lib/build-time/legal/launch-readiness.ts';
+import { launchSettings } from './launch-settings.ts';
 
 export interface LaunchCheckAtBuildOptions {
   env: Env;
   /** The project folder holding src/content/company.yaml. */
   root: string;
-  checkMail: boolean;
   refuse: boolean;
 }
 
@@ -21,11 +21,9 @@ export function launchCheckAtBuild(options: LaunchCheckAtBuildOptions): AstroInt
     name: 'launch-check-at-build',
     hooks: {
       'astro:config:setup': ({ logger }) => {
-        const items = launchItems({
-          env: options.env,
-          companyText: readCompanyText(options.root),
-          checkMail: options.checkMail,
-        });
+        // On Netlify the mail settings are the deployed site's, so they are checked too.
+        const settings = launchSettings(options.env);
+        const items = launchItems({ settings, companyText: readCompanyText(options.root) });
         const verdict = launchVerdict(items, options.refuse);
         if (verdict.kind === 'refuse') throw new Error(verdict.message);
         if (verdict.kind === 'warn') logger.warn(verdict.message);

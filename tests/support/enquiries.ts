@@ -16,7 +16,7 @@ import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
 import { site } from '../../src/site.config.ts';
 import { startTestBlobs, type TestBlobs } from './blobs-server.ts';
 import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
-import { contactRateLimit } from '../../enquiries/policy.ts';
+import { contactRateLimit } from '../../src/lib/shared/enquiry-policy.ts';
 
 export const sampleEnquiry: Enquiry = {
   name: 'Ada Sentinel-Lovelace',

@@ -1,6 +1,6 @@
 /**
- * The build's settings (`astro build` and `npm run dev`), read once from the environment after
- * astro.config.mjs has filled it in from `.env`. The site's identity (`SITE_URL`,
+ * The build's settings (`astro build` and `npm run dev`), read once from the environment, when first
+ * asked (after astro.config.mjs has filled it in from `.env`). The site's identity (`SITE_URL`,
  * `PUBLIC_BRAND_NAME`, `PUBLIC_CONTACT_EMAIL`, `PUBLIC_BOOKING_URL`) is read by src/site.config.ts,
  * which the function and the local server share; this module reads the rest, trimmed (blank
  * counts as unset):
@@ -21,7 +21,7 @@
  * a typo in an analytics ID would otherwise ship a tag that silently reports nowhere.
  */
 import type { AnalyticsIds } from '../shared/analytics.ts';
-import { assertValid, readEnv, type Env } from '../shared/env.ts';
+import { assertValid, onFirstUse, readEnv, type Env } from '../shared/env.ts';
 
 export interface BuildConfig {
   analytics: AnalyticsIds;
@@ -65,6 +65,7 @@ export function readBuildConfig(env: Env = process.env): BuildConfig {
   return config;
 }
 
-export const buildConfig = readBuildConfig();
+/** The build's settings, parsed on first use (after astro.config.mjs has read `.env`), not at import. */
+export const buildConfig = onFirstUse(() => readBuildConfig());
 
 export const analyticsConfigured = (ids: AnalyticsIds) => Boolean(ids.ga || ids.clarity);

@@ -86,3 +86,34 @@ export function assertValid(problems: readonly string[], settings: string): void
 /** The problems an error thrown by `assertValid` lists; its message for any other error. */
 export const settingsProblems = (error: unknown): readonly string[] =>
   error instanceof Error ? ((error as { problems?: string[] }).problems ?? [error.message]) : [String(error)];
+
+/** Settings as their module parsed them: the value, or every problem naming its variable. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problems: readonly string[] };
+
+/** Runs a settings module's parse once, its malformed values as problems rather than a throw. */
+export function parsed<T>(parse: () => T): Parsed<T> {
+  try {
+    return { ok: true, value: parse() };
+  } catch (error) {
+    return { ok: false, problems: settingsProblems(error) };
+  }
+}
+
+/**
+ * Settings read when asked: `parse` runs on the first read of any property (after the entry point
+ * has filled the environment in from `.env`), never at import, and its result stands from then on.
+ * A malformed value throws on that first read, naming the variable, as the parse itself does.
+ */
+export function onFirstUse<T extends object>(parse: () => T): T {
+  let value: T | undefined;
+  const settings = () => (value ??= parse());
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(settings(), key),
+    has: (_, key) => Reflect.has(settings(), key),
+    ownKeys: () => Reflect.ownKeys(settings()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(settings(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContactHandler } from '../../../enquiries/contact-handler.ts';
 import { createHealthHandler } from '../../../enquiries/health-handler.ts';
 import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
-import { contactRateLimit } from '../../../enquiries/policy.ts';
+import { contactRateLimit } from '../../../src/lib/shared/enquiry-policy.ts';
 import { deliverEmail } from '../../../enquiries/send.ts';
 import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
 import { openBlobsStore } from '../../../enquiries/store/blobs.ts';

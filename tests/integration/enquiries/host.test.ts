@@ -24,7 +24,7 @@ import {
   waitFor,
   type TestSmtpServer,
 } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 let root: string;
 let smtp: TestSmtpServer | undefined;

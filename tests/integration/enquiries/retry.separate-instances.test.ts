@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createContactHandler } from '../../../enquiries/contact-handler.ts';
-import { contactRateLimit, enquiryPolicy } from '../../../enquiries/policy.ts';
+import { contactRateLimit, enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
 import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
 import type { TestBlobs } from '../../support/blobs-server.ts';

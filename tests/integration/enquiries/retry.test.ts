@@ -10,7 +10,7 @@ import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
 import type { TestBlobs } from '../../support/blobs-server.ts';
 import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../support/enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 let blobs: TestBlobs;
 let smtp: TestSmtpServer;

@@ -18,7 +18,7 @@ import { healthEndpoint } from '../../../src/lib/shared/paths.ts';
 import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
 import { sampleEnquiry, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 type Handler = (request: Request, context?: object) => Promise<Response>;
 

@@ -26,7 +26,7 @@ import {
   startSmtpServer,
   type TestSmtpServer,
 } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 const endpoint = 'https://agency.example/api/send-contact-email';
 let blobs: TestBlobs;

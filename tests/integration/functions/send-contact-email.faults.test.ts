@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
 import { site } from '../../../src/site.config.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 import { shortenSmtpLimits, withBlobsDown } from '../../support/enquiries.ts';
 import {
   closedPort,

@@ -31,7 +31,7 @@ import {
   whileConditionalWritesAnswer,
 } from '../../support/enquiries.ts';
 import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const storeDir = mkdtempSync(path.join(os.tmpdir(), 'contact-kept-'));

@@ -25,7 +25,7 @@ import { startTestBlobs } from '../../support/blobs-server.ts';
 import { sampleEnquiry, stubSmtpEnv } from '../../support/enquiries.ts';
 import { mailsPerMessageId } from '../../support/kept-enquiries.ts';
 import { startSmtpServer, waitFor, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { contactRateLimit, enquiryPolicy } from '../../../enquiries/policy.ts';
+import { contactRateLimit, enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 let smtp: TestSmtpServer;
 let clock = Date.UTC(2030, 5, 1, 12);

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { contactRateLimit } from '../../../enquiries/policy.ts';
+import { contactRateLimit } from '../../../src/lib/shared/enquiry-policy.ts';
 import { withBlobsDown } from '../../support/enquiries.ts';
 import { closedPort } from '../../support/smtp-test-server.ts';
 import {

@@ -18,7 +18,7 @@ import {
   expectSecurityHeaders,
   useContactFunction,
 } from '../../support/contact-function.ts';
-import { contactRateLimit } from '../../../enquiries/policy.ts';
+import { contactRateLimit } from '../../../src/lib/shared/enquiry-policy.ts';
 
 useContactFunction();
 

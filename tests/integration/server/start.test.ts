@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHeadersFile, headersFor } from '../../../src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
 import { launchItems, readCompanyText } from '../../../src/lib/build-time/legal/launch-readiness.ts';
+import { launchSettings } from '../../../src/integrations/launch-settings.ts';
 import {
   rawRequest,
   startLikeNpmStart,
@@ -247,7 +248,7 @@ describe('start-up', () => {
     const output = await server.waitForOutput(/to fix before going live/);
     expect(output.match(/to fix before going live/g)).toHaveLength(1);
     expect(output).toContain('SITE_URL');
-    const items = launchItems({ env: {}, companyText: readCompanyText(project), checkMail: false });
+    const items = launchItems({ settings: launchSettings({}), companyText: readCompanyText(project) });
     for (const { problem } of items) expect(output).toContain(problem);
     expect((await get('/')).status).toBe(200);
   });

@@ -17,7 +17,7 @@ import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
 import { mailRoute, type MailRoute } from '../../../enquiries/mail-settings.ts';
 import { sampleEnquiry } from '../../support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '../../support/memory-blobs.ts';
-import { enquiryPolicy } from '../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',

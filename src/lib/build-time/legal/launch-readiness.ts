@@ -3,16 +3,13 @@
  * missing, each with where to fix it, and the verdict on it. `npm run launch-check` prints the list
  * (scripts/launch-check.ts); a Netlify production build refuses to finish while any remain and every
  * other build warns once (src/integrations/launch-check-at-build.ts), as `npm start` does when it
- * serves a build without making one (server/start.ts). The settings are read by their own modules,
- * from the environment given here; the company entry from its file.
+ * serves a build without making one (server/start.ts). The settings come parsed, once, by their own
+ * modules (src/integrations/launch-settings.ts gathers them); the company entry from its file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { siteSettings } from '../../../site.config.ts';
-import { readBuildConfig } from '../build-config.ts';
-import { alertSettings, mailRoute } from '../../../../enquiries/mail-settings.ts';
-import { settingsProblems, type Env } from '../../shared/env.ts';
+import type { Parsed } from '../../shared/env.ts';
 import { companySchema } from '../../../schemas/company.ts';
 import { exampleFields } from './company.ts';
 
@@ -35,13 +32,12 @@ function isPlaceholderHost(host: string): boolean {
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
-function siteItems(env: Env): LaunchItem[] {
-  let site: ReturnType<typeof siteSettings>;
-  try {
-    site = siteSettings(env);
-  } catch (error) {
-    return settingsProblems(error).map((problem) => ({ problem, fix: envFix }));
-  }
+/** A setting's problems as items, each fixed where the environment is set. */
+const problemItems = (problems: readonly string[]) => problems.map((problem) => ({ problem, fix: envFix }));
+
+function siteItems(parsed: LaunchSettings['site']): LaunchItem[] {
+  if (!parsed.ok) return problemItems(parsed.problems);
+  const site = parsed.value;
   const items: LaunchItem[] = [];
   if (isPlaceholderHost(new URL(site.url).hostname)) {
     items.push({
@@ -65,14 +61,7 @@ function siteItems(env: Env): LaunchItem[] {
 }
 
 /** Malformed analytics IDs (and the build's other settings), which would report nowhere. */
-function buildItems(env: Env): LaunchItem[] {
-  try {
-    readBuildConfig(env);
-    return [];
-  } catch (error) {
-    return settingsProblems(error).map((problem) => ({ problem, fix: envFix }));
-  }
-}
+const buildItems = (parsed: LaunchSettings['build']) => (parsed.ok ? [] : problemItems(parsed.problems));
 
 function companyItems(companyText: string | undefined): LaunchItem[] {
   const fix = `edit ${companyEntryPath} (CONTENT.md, "The company details")`;
@@ -97,9 +86,8 @@ function companyItems(companyText: string | undefined): LaunchItem[] {
 }
 
 /** The mail settings as the deployed function will read them. */
-function mailItems(env: Env): LaunchItem[] {
+function mailItems(route: MailFacts): LaunchItem[] {
   const fix = `set SMTP_HOST, MAIL_FROM and MAIL_TO ${where}, where the site runs`;
-  const route = mailRoute(env);
   if (route.kind === 'unconfigured') {
     return [{ problem: `Enquiries cannot be emailed: ${route.problem}`, fix }];
   }
@@ -108,20 +96,32 @@ function mailItems(env: Env): LaunchItem[] {
     .map((address) => ({ problem: `MAIL_FROM or MAIL_TO is still an example address (${address})`, fix }));
 }
 
-export interface LaunchCheckInput {
-  env: Env;
-  /** The company entry's text; undefined when the file is missing. */
-  companyText: string | undefined;
-  /** Only where the site will run do the mail settings exist to check. */
-  checkMail: boolean;
+/** The mail route as enquiries/mail-settings.ts reads it: what the check needs of it. */
+type MailFacts = { kind: 'smtp'; from: string; to: string } | { kind: 'unconfigured'; problem: string };
+
+/** The settings as their own modules parsed them, once (src/integrations/launch-settings.ts). */
+export interface LaunchSettings {
+  /** The site's identity (src/site.config.ts). */
+  site: Parsed<{ url: string; bookingUrl: string; email: string }>;
+  /** The build's settings (src/lib/build-time/build-config.ts): only their problems count here. */
+  build: Parsed<unknown>;
+  /** Where the site runs (Netlify's build, `--here`): the mail route and the owner's alerts. */
+  mail?: MailFacts;
+  alerts?: { webhookUrl?: string; problems: readonly string[] };
 }
 
-export function launchItems({ env, companyText, checkMail }: LaunchCheckInput): LaunchItem[] {
+export interface LaunchCheckInput {
+  settings: LaunchSettings;
+  /** The company entry's text; undefined when the file is missing. */
+  companyText: string | undefined;
+}
+
+export function launchItems({ settings, companyText }: LaunchCheckInput): LaunchItem[] {
   return [
-    ...siteItems(env),
-    ...buildItems(env),
+    ...siteItems(settings.site),
+    ...buildItems(settings.build),
     ...companyItems(companyText),
-    ...(checkMail ? mailItems(env) : []),
+    ...(settings.mail ? mailItems(settings.mail) : []),
   ];
 }
 
@@ -129,10 +129,9 @@ export function launchItems({ env, companyText, checkMail }: LaunchCheckInput): 
  * What is worth setting before going live but never stops a deploy: a way for the owner to hear
  * when enquiries stop reaching the inbox. Like the mail settings, it exists only where the site runs.
  */
-export function launchWarnings({ env, checkMail }: Omit<LaunchCheckInput, 'companyText'>): LaunchItem[] {
-  if (!checkMail) return [];
-  const alerts = alertSettings(env);
-  const items = alerts.problems.map((problem) => ({ problem, fix: envFix }));
+export function launchWarnings({ alerts }: LaunchSettings): LaunchItem[] {
+  if (!alerts) return [];
+  const items = problemItems(alerts.problems);
   if (!alerts.webhookUrl && items.length === 0) {
     items.push({
       problem: 'ALERT_WEBHOOK_URL is not set: nobody hears when enquiries stop reaching the inbox',

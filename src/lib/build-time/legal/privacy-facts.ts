@@ -5,7 +5,7 @@
  * (Use and Access) Act 2025 and UK GDPR Art 13/77 require. Changing the code changes the notice.
  */
 import { enquirySchema, type EnquiryField } from '../../shared/enquiry.ts';
-import { contactRateLimit, enquiryPolicy } from '../../../../enquiries/policy.ts';
+import { contactRateLimit, enquiryPolicy } from '../../shared/enquiry-policy.ts';
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;

@@ -26,7 +26,7 @@ import { listingKey, type EnquiryStore, type InboxQuery } from '../../../../enqu
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { startTestBlobs } from '../../../support/blobs-server.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
-import { enquiryPolicy } from '../../../../enquiries/policy.ts';
+import { enquiryPolicy } from '../../../../src/lib/shared/enquiry-policy.ts';
 
 const day = 24 * 3_600_000;
 const t0 = Date.UTC(2030, 0, 10, 12);

@@ -12,7 +12,7 @@ import { newRecord } from '../../../../enquiries/record.ts';
 import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
 import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
 import { sampleEnquiry } from '../../../support/enquiries.ts';
-import { storeCapRecords } from '../../../../enquiries/policy.ts';
+import { storeCapRecords } from '../../../../src/lib/shared/enquiry-policy.ts';
 
 let root: string;
 beforeAll(async () => {

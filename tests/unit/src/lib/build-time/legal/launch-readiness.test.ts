@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { launchItems, launchVerdict, readCompanyText } from '@/lib/build-time/legal/launch-readiness';
+import { launchSettings } from '@/integrations/launch-settings';
 import {
   companyFile,
   exampleCompanyYaml,
@@ -12,11 +13,14 @@ const problems = (
   env: Record<string, string>,
   companyText: string | undefined = realCompanyYaml,
   checkMail = false,
-) => launchItems({ env, companyText, checkMail }).map((item) => item.problem);
+) =>
+  launchItems({ settings: launchSettings(env, { here: checkMail }), companyText }).map(
+    (item) => item.problem,
+  );
 
 describe('the launch check', () => {
   it('on a fresh checkout names the site address, booking page, contact address and company details', () => {
-    const items = launchItems({ env: {}, companyText: exampleCompanyYaml, checkMail: false });
+    const items = launchItems({ settings: launchSettings({}), companyText: exampleCompanyYaml });
     const text = items.map((item) => item.problem).join('\n');
     expectFreshCheckoutNamed(text, expect);
     for (const item of items) expect(item.fix).toMatch(/Netlify|\.env|src\/content\/company\.yaml/);
@@ -56,7 +60,7 @@ describe('the launch check', () => {
   });
 
   it('names a missing, unreadable or invalid company entry with its field', () => {
-    expect(launchItems({ env: liveEnv, companyText: undefined, checkMail: false })).toEqual([
+    expect(launchItems({ settings: launchSettings(liveEnv), companyText: undefined })).toEqual([
       expect.objectContaining({ problem: 'src/content/company.yaml is missing' }),
     ]);
     expect(problems(liveEnv, 'legalForm: [')).toEqual([expect.stringMatching(/is not valid YAML/)]);
@@ -83,7 +87,7 @@ describe('the launch check', () => {
   });
 
   it('gives the verdict a build or a start acts on: nothing when clear, else the list, refused or as a warning', () => {
-    const items = launchItems({ env: {}, companyText: realCompanyYaml, checkMail: false });
+    const items = launchItems({ settings: launchSettings({}), companyText: realCompanyYaml });
     expect(launchVerdict([], true)).toEqual({ kind: 'clear' });
     const refused = launchVerdict(items, true);
     const warned = launchVerdict(items, false);

@@ -1,8 +1,8 @@
 /**
  * The enquiry path's numbers, the one home of each: how long a record is retried and kept, how
- * many the store holds, how many enquiries one visitor may send. The lowest floor of enquiries/:
- * it imports nothing, so the privacy notice and the launch check read these without reaching
- * into the rest of the path.
+ * many the store holds, how many enquiries one visitor may send. On the floor every runtime
+ * reads: the enquiry path (enquiries/) and the privacy notice's build both take them from here,
+ * and it imports nothing.
  */
 const minute = 60_000;
 const day = 24 * 60 * minute;
