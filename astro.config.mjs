@@ -28,6 +28,8 @@ const { absoluteUrl } = await import('./src/lib/build-time/head.ts');
 const { isArticleRoute } = await import('./src/lib/build-time/articles/articles.ts');
 const { headingAnchors } = await import('./src/lib/build-time/articles/heading-anchors.ts');
 const { bodyImages } = await import('./src/lib/build-time/articles/body-images.ts');
+const { codeHighlight } = await import('./src/lib/build-time/articles/code-highlight.ts');
+const { markdownOutput } = await import('./src/lib/build-time/articles/markdown-output.ts');
 const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
 const { contentChecks } = await import('./src/integrations/content-checks.ts');
 const { redirects } = await import('./src/lib/shared/redirects.ts');
@@ -48,10 +50,17 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   // Headings in posts and case studies link to themselves, so a reader can share a section, and
-  // their photos are resized as the covers are.
+  // their photos are resized as the covers are. Code is highlighted with classes, tables, alignment
+  // and task lists made to hold under the CSP (Shiki's inline `style=` is refused by it).
   markdown: {
+    syntaxHighlight: false,
     processor: satteri({
-      hastPlugins: [headingAnchors({ folders: articleFolders }), bodyImages({ folders: articleFolders })],
+      hastPlugins: [
+        codeHighlight(),
+        markdownOutput(),
+        headingAnchors({ folders: articleFolders }),
+        bodyImages({ folders: articleFolders }),
+      ],
     }),
   },
   integrations: [
