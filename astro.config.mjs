@@ -30,11 +30,11 @@ const { headingAnchors } = await import('./src/lib/build-time/articles/heading-a
 const { bodyImages } = await import('./src/lib/build-time/articles/body-images.ts');
 const { codeHighlight } = await import('./src/lib/build-time/articles/code-highlight.ts');
 const { markdownOutput } = await import('./src/lib/build-time/articles/markdown-output.ts');
+const { articleFolders } = await import('./src/lib/build-time/articles/scheduled-days.ts');
 const { launchCheckAtBuild } = await import('./src/integrations/launch-check-at-build.ts');
 const { contentChecks } = await import('./src/integrations/content-checks.ts');
 const { redirects } = await import('./src/lib/shared/redirects.ts');
 
-const articleFolders = ['src/content/blog', 'src/content/case-studies'];
 const sitemapUrls = new Set(siteRoutes.map((path) => absoluteUrl(path, site.url)));
 
 // A build folder other than dist/ (OUT_DIR) gets its own cache, so parallel builds never share one.

@@ -2,9 +2,11 @@
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
  * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a SQLite file in
  * ENQUIRY_STORE_DIR, sent at start-up and every minute (also those kept while mail was not
- * configured). `.env` in the working directory fills in what the real environment does not set;
- * server/config.ts reads the server's settings from it. SIGINT or SIGTERM stops it cleanly: no
- * new connections, the sends in progress and their saves finish (enquiries/host.ts), then it exits.
+ * configured). Shortly after midnight on a day a scheduled post or case study goes live, it builds
+ * again and swaps the new build in once complete (server/scheduled-rebuild.ts). `.env` in the
+ * working directory fills in what the real environment does not set; server/config.ts reads the
+ * server's settings from it. SIGINT or SIGTERM stops it cleanly: no new connections, the sends in
+ * progress and their saves finish (enquiries/host.ts), then it exits.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -19,6 +21,8 @@ const { startEnquiryHost } = await import('../enquiries/host.ts');
 const { launchItems, launchVerdict, readCompanyText } =
   await import('../src/lib/build-time/legal/launch-readiness.ts');
 const { site } = await import('../src/site.config.ts');
+const { startScheduledRebuild, buildAndSwap } = await import('./scheduled-rebuild.ts');
+const { scheduledDaysIn } = await import('../src/lib/build-time/articles/scheduled-days.ts');
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
@@ -40,10 +44,10 @@ function buildIsStale(): boolean {
   return !built || sources.some((source) => newestChange(source) > built.mtimeMs);
 }
 
+const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const rebuild = !process.argv.includes('--no-build') && buildIsStale();
 if (rebuild) {
   console.log('Building the site…');
-  const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
     cwd: project,
     stdio: 'inherit',
@@ -79,11 +83,27 @@ server.listen(port, host, () => {
   if (warning) console.warn(warning);
 });
 
+// Scheduled posts and case studies go live after midnight on their day, with nobody acting.
+const scheduled = process.argv.includes('--no-build')
+  ? undefined
+  : startScheduledRebuild({
+      now: () => Date.now(),
+      // A build just made holds today's entries, whatever the file times say.
+      builtAt: rebuild
+        ? Date.now()
+        : (statSync(join(dist, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0),
+      dueDays: () => scheduledDaysIn(project),
+      build: buildAndSwap({ astro, project, served: dist }),
+      log: console.log,
+      warn: console.warn,
+    });
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    scheduled?.stop();
     // Answers still being written get a moment once the sends behind them have finished.
     const closed = new Promise((done) => server.close(done));
     server.closeIdleConnections();

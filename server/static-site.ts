@@ -7,7 +7,7 @@
  * as the brotli or gzip copy the build wrote beside it (src/lib/build-time/precompress.ts): nothing
  * is compressed here. The function is mounted beside it in server.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -73,11 +73,15 @@ type SendError = Error & { status?: number };
 export function createStaticSite({ root, log = console.log }: StaticSiteOptions): StaticSite {
   const base = normalize(root + sep);
   // The same `_headers` file Netlify reads, so both hosts send the same security headers.
-  // Read on first use, like the files it serves, so a server started before the build still works.
-  let rules: HeaderRule[] | undefined;
+  // Read on first use, like the files it serves, so a server started before the build still works,
+  // and again once it is another file: a new build swapped in (server/scheduled-rebuild.ts) has
+  // its own policy, with the hashes of its own inline code.
+  let rules: { file: string; list: HeaderRule[] } | undefined;
   const headersForPath = (pathname: string) => {
-    rules ??= parseHeadersFile(readOptional(join(base, '_headers')));
-    return headersFor(pathname, rules);
+    const info = statSync(join(base, '_headers'), { throwIfNoEntry: false });
+    const file = info ? `${info.ino}:${info.mtimeMs}` : '';
+    if (rules?.file !== file) rules = { file, list: parseHeadersFile(readOptional(join(base, '_headers'))) };
+    return headersFor(pathname, rules.list);
   };
   const applyHeaders = (res: ServerResponse, pathname: string) => {
     for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
