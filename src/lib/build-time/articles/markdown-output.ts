@@ -25,7 +25,7 @@ const alignClass = (align: string) => `align-${align}`;
 
 /** The accessible name of the box a table scrolls in: its number in the text and its columns. */
 const tableLabel = (index: number, columns: readonly string[]) =>
-  `Table ${index}: ${columns.filter(Boolean).join(', ')}`;
+  [`Table ${index}`, columns.filter(Boolean).join(', ')].filter(Boolean).join(': ');
 
 const isElement = (node: unknown, ...names: string[]): node is Element =>
   (node as Element | undefined)?.type === 'element' &&
@@ -71,7 +71,9 @@ export function markdownOutput() {
               .map((child) => ctx.textContent(child))
               .join('')
               .trim();
-            if (words) ctx.setProperty(node, 'ariaLabel', words);
+            // An item with no words of its own is still named, by its state.
+            const state = node.properties?.['checked'] === true ? 'Done' : 'To do';
+            ctx.setProperty(node, 'ariaLabel', words || state);
             return;
           }
           const style = node.properties?.['style'];
