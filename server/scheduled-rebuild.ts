@@ -26,8 +26,8 @@ export interface ScheduledRebuildOptions {
   builtAt: number;
   /** The UK days scheduled entries go live (src/lib/build-time/articles/scheduled-days.ts). */
   dueDays: () => readonly string[];
-  /** Builds the site and swaps it in; the served build is untouched unless it says ok. */
-  build: () => Promise<BuildOutcome>;
+  /** Builds the site as of the UK day given and swaps it in; the served build is untouched unless it says ok. */
+  build: (day: string) => Promise<BuildOutcome>;
   log: (line: string) => void;
   warn: (line: string) => void;
   /** How often the day is checked. Default: every minute. */
@@ -61,7 +61,7 @@ export function startScheduledRebuild({
     if (failedAt !== undefined && now() - failedAt < retryAfterMs) return;
     building = true;
     log(`A scheduled entry goes live today (${today}): building the site again…`);
-    const outcome = await build().catch((error: unknown): BuildOutcome => ({
+    const outcome = await build(today).catch((error: unknown): BuildOutcome => ({
       ok: false,
       reason: String(error),
     }));
@@ -89,12 +89,13 @@ export function startScheduledRebuild({
 const lastLines = (output: string, count = 20) => output.trimEnd().split('\n').slice(-count).join('\n');
 
 /**
- * A build for `startScheduledRebuild`: `astro build` into `<served>.next`, then, once it has
- * succeeded, that folder renamed to the served one's name (the previous build moved aside and
+ * A build for `startScheduledRebuild`: `astro build` into `<served>.next`, told the day it publishes
+ * for (`PUBLISH_DAY`, src/lib/build-time/build-config.ts: this clock's day, should the build's own
+ * lag), then, once it has succeeded, that folder renamed to the served one's name (the previous build moved aside and
  * deleted). A failed build leaves the served folder as it was.
  */
 export function buildAndSwap({ astro, project, served }: { astro: string; project: string; served: string }) {
-  return () =>
+  return (day: string) =>
     new Promise<BuildOutcome>((resolve) => {
       const next = `${served}.next`;
       const previous = `${served}.previous`;
@@ -102,6 +103,7 @@ export function buildAndSwap({ astro, project, served }: { astro: string; projec
       let output = '';
       const child = spawn(process.execPath, [astro, 'build', '--outDir', next], {
         cwd: project,
+        env: { ...process.env, PUBLISH_DAY: day },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

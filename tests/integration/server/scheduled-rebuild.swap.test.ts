@@ -25,7 +25,7 @@ function fakeAstro(name: string, word: string, fails = false) {
     `import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 const out = process.argv[process.argv.indexOf('--outDir') + 1];
 mkdirSync(out, { recursive: true });
-writeFileSync(out + '/index.html', '<p>${word}</p>');
+writeFileSync(out + '/index.html', '<p>${word} ' + process.env.PUBLISH_DAY + '</p>');
 while (!existsSync(${JSON.stringify(go)})) await new Promise((done) => setTimeout(done, 20));
 ${fails ? "console.error('[ERROR] src/content/blog/new.md: the cover is missing'); process.exit(1);" : ''}
 writeFileSync(out + '/_headers', '/*\\n  X-Build: ${word}\\n');
@@ -56,7 +56,7 @@ afterAll(async () => {
 describe('a scheduled rebuild', () => {
   it('keeps a failed build out, serving the previous one, and says why', async () => {
     rmSync(go, { force: true });
-    const building = fakeAstro('failing', 'broken', true)();
+    const building = fakeAstro('failing', 'broken', true)('2026-12-08');
     await expect.poll(() => existsSync(join(root, 'dist.next/index.html'))).toBe(true);
     writeFileSync(go, '');
     const outcome = await building;
@@ -67,13 +67,14 @@ describe('a scheduled rebuild', () => {
 
   it('serves the current build until the new one is complete, then the new one and its headers', async () => {
     rmSync(go, { force: true });
-    const building = fakeAstro('working', 'new')();
+    const building = fakeAstro('working', 'new')('2026-12-08');
     // The next build has begun writing beside the served one, which still answers.
     await expect.poll(() => existsSync(join(root, 'dist.next/index.html'))).toBe(true);
     expect(await home()).toEqual({ text: '<p>old</p>', build: 'old' });
     writeFileSync(go, '');
     expect(await building).toEqual({ ok: true });
-    expect(await home()).toEqual({ text: '<p>new</p>', build: 'new' });
+    // The build was told the day it publishes for.
+    expect(await home()).toEqual({ text: '<p>new 2026-12-08</p>', build: 'new' });
     await expect.poll(() => readdirSync(root).filter((name) => name.startsWith('dist'))).toEqual(['dist']);
   });
 });

@@ -14,7 +14,7 @@ const summerEve = Date.parse('2026-07-14T22:58:00Z');
 const dayAfter = (at: number) => isoDay(new Date(at + 10 * minute));
 
 function start(dueDays: string[], outcomes: BuildOutcome[] = [{ ok: true }]) {
-  const build = vi.fn(() => Promise.resolve<BuildOutcome>(outcomes.shift() ?? { ok: true }));
+  const build = vi.fn((_day: string) => Promise.resolve<BuildOutcome>(outcomes.shift() ?? { ok: true }));
   const log = vi.fn();
   const warn = vi.fn();
   const rebuilds = startScheduledRebuild({
@@ -43,6 +43,8 @@ describe('the scheduled rebuild', () => {
       expect(build).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(3 * minute);
       expect(build).toHaveBeenCalledTimes(1);
+      // Told the day it publishes for, whatever the build's own clock says.
+      expect(build).toHaveBeenCalledWith(dayAfter(eve));
       await vi.advanceTimersByTimeAsync(24 * 60 * minute);
       expect(build).toHaveBeenCalledTimes(1);
       rebuilds.stop();
