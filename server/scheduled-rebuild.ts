@@ -79,10 +79,29 @@ export function startScheduledRebuild({
     }
   }
 
-  const handle = timers.setInterval(() => void check(), checkEveryMs);
+  // A check that throws (the content folder unreadable) is logged; the server keeps serving.
+  const run = () =>
+    void check().catch((error: unknown) => warn(`The scheduled rebuild's check failed: ${String(error)}`));
+  const handle = timers.setInterval(run, checkEveryMs);
   (handle as { unref?: () => void }).unref?.();
-  void check();
+  run();
   return { stop: () => timers.clearInterval(handle as never) };
+}
+
+/** `next` in place of `served`, whose files are deleted once moved aside. */
+function swap(next: string, served: string, previous: string) {
+  rmSync(previous, { recursive: true, force: true });
+  // Both renames in one turn of the event loop: no request is answered between them.
+  const hadOne = existsSync(served);
+  if (hadOne) renameSync(served, previous);
+  try {
+    renameSync(next, served);
+  } catch (error) {
+    if (hadOne) renameSync(previous, served);
+    throw error;
+  }
+  // Answers already streaming from the old files keep them open until they end.
+  void rm(previous, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /** The last lines of a build's output: where Astro says what stopped it. */
@@ -91,14 +110,15 @@ const lastLines = (output: string, count = 20) => output.trimEnd().split('\n').s
 /**
  * A build for `startScheduledRebuild`: `astro build` into `<served>.next`, told the day it publishes
  * for (`PUBLISH_DAY`, src/lib/build-time/build-config.ts: this clock's day, should the build's own
- * lag), then, once it has succeeded, that folder renamed to the served one's name (the previous build moved aside and
- * deleted). A failed build leaves the served folder as it was.
+ * lag), then, once it has succeeded, that folder renamed to the served one's name (the previous
+ * build moved aside and deleted). A failed build leaves the served folder as it was.
  */
 export function buildAndSwap({ astro, project, served }: { astro: string; project: string; served: string }) {
   return (day: string) =>
     new Promise<BuildOutcome>((resolve) => {
       const next = `${served}.next`;
       const previous = `${served}.previous`;
+      // A rejection here becomes a failed build in startScheduledRebuild.
       rmSync(next, { recursive: true, force: true });
       let output = '';
       const child = spawn(process.execPath, [astro, 'build', '--outDir', next], {
@@ -115,13 +135,12 @@ export function buildAndSwap({ astro, project, served }: { astro: string; projec
           resolve({ ok: false, reason: `astro build exited with ${status}:\n${lastLines(output)}` });
           return;
         }
-        // Both renames in one turn of the event loop: no request is answered between them.
-        rmSync(previous, { recursive: true, force: true });
-        if (existsSync(served)) renameSync(served, previous);
-        renameSync(next, served);
-        // Answers already streaming from the old files keep them open until they end.
-        void rm(previous, { recursive: true, force: true }).catch(() => undefined);
-        resolve({ ok: true });
+        try {
+          swap(next, served, previous);
+          resolve({ ok: true });
+        } catch (error) {
+          resolve({ ok: false, reason: `the new build could not replace the served one: ${String(error)}` });
+        }
       });
     });
 }

@@ -103,6 +103,30 @@ describe('the scheduled rebuild', () => {
     rebuilds.stop();
   });
 
+  it('logs a check that throws and keeps checking', async () => {
+    vi.setSystemTime(winterEve);
+    const warn = vi.fn();
+    let readable = false;
+    const build = vi.fn((_day: string) => Promise.resolve<BuildOutcome>({ ok: true }));
+    const rebuilds = startScheduledRebuild({
+      now: () => Date.now(),
+      builtAt: Date.now(),
+      dueDays: () => {
+        if (!readable) throw new Error('EACCES: src/content/blog');
+        return [dayAfter(winterEve)];
+      },
+      build,
+      log: () => {},
+      warn,
+    });
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('EACCES'));
+    readable = true;
+    await vi.advanceTimersByTimeAsync(minute);
+    expect(build).toHaveBeenCalledTimes(1);
+    rebuilds.stop();
+  });
+
   it('stops checking once stopped', async () => {
     vi.setSystemTime(winterEve);
     const { build, rebuilds } = start([dayAfter(winterEve)]);
