@@ -22,6 +22,9 @@ import { absoluteUrl } from './src/lib/build-time/head.ts';
 import { isArticleRoute } from './src/lib/build-time/articles/articles.ts';
 import { headingAnchors } from './src/lib/build-time/articles/heading-anchors.ts';
 import { bodyImages } from './src/lib/build-time/articles/body-images.ts';
+import { codeHighlight } from './src/lib/build-time/articles/code-highlight.ts';
+import { markdownOutput } from './src/lib/build-time/articles/markdown-output.ts';
+import { articleFolders } from './src/lib/build-time/articles/scheduled-days.ts';
 import { launchCheckAtBuild } from './src/integrations/launch-check-at-build.ts';
 import { contentChecks } from './src/integrations/content-checks.ts';
 import { readRedirectSources } from './src/lib/build-time/redirects/redirect-sources.ts';
@@ -32,7 +35,6 @@ import { redirectTable } from './src/lib/build-time/redirects/redirect-checks.ts
 const fileEnv = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 for (const [key, value] of Object.entries(fileEnv)) process.env[key] ??= value;
 
-const articleFolders = ['src/content/blog', 'src/content/case-studies'];
 // Every redirect editors wrote, read once: checked and written by `redirects`, and the old
 // addresses the content checks report links through.
 const redirectSources = readRedirectSources(process.cwd());
@@ -51,10 +53,17 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
   // Headings in posts and case studies link to themselves, so a reader can share a section, and
-  // their photos are resized as the covers are.
+  // their photos are resized as the covers are. Code is highlighted with classes, tables, alignment
+  // and task lists made to hold under the CSP (Shiki's inline `style=` is refused by it).
   markdown: {
+    syntaxHighlight: false,
     processor: satteri({
-      hastPlugins: [headingAnchors({ folders: articleFolders }), bodyImages({ folders: articleFolders })],
+      hastPlugins: [
+        codeHighlight(),
+        markdownOutput(),
+        headingAnchors({ folders: articleFolders }),
+        bodyImages({ folders: articleFolders }),
+      ],
     }),
   },
   integrations: [

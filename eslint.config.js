@@ -10,6 +10,9 @@ export default defineConfig(
     ignores: [
       'dist/',
       'dist-*/',
+      // npm start's next build while it is made, and its previous one while it is deleted.
+      'dist.next/',
+      'dist.previous/',
       '.astro/',
       'node_modules/',
       'test-results/',

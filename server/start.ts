@@ -2,9 +2,11 @@
  * `npm start`: build the site when dist/ is missing or older than its sources, then serve it on
  * http://localhost:4321. `--no-build` serves dist/ as it is. Enquiries are kept in a SQLite file in
  * ENQUIRY_STORE_DIR, sent at start-up and every minute (also those kept while mail was not
- * configured). `.env` in the working directory fills in what the real environment does not set;
- * server/config.ts reads the server's settings from it. SIGINT or SIGTERM stops it cleanly: no
- * new connections, the sends in progress and their saves finish (enquiries/host.ts), then it exits.
+ * configured). Shortly after midnight on a day a scheduled post or case study goes live, it builds
+ * again and swaps the new build in once complete (server/scheduled-rebuild.ts). `.env` in the
+ * working directory fills in what the real environment does not set; server/config.ts reads the
+ * server's settings from it. SIGINT or SIGTERM stops it cleanly: no new connections, the sends in
+ * progress and their saves finish (enquiries/host.ts), then it exits.
  */
 // First: .env fills in the environment before any setting is read (server/env-file.ts).
 import './env-file.ts';
@@ -19,6 +21,8 @@ import { startEnquiryHost } from '../enquiries/host.ts';
 import { launchItems, launchVerdict, readCompanyText } from '../src/lib/build-time/legal/launch-readiness.ts';
 import { launchSettings } from '../src/integrations/launch-settings.ts';
 import { site } from '../src/site.config.ts';
+import { buildAndSwap, startScheduledRebuild } from './scheduled-rebuild.ts';
+import { scheduledDaysIn } from '../src/lib/build-time/articles/scheduled-days.ts';
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');
@@ -43,10 +47,10 @@ function buildIsStale(): boolean {
   return !built || sources.some((source) => newestChange(source) > built.mtimeMs);
 }
 
+const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
 const rebuild = !process.argv.includes('--no-build') && buildIsStale();
 if (rebuild) {
   console.log('Building the site…');
-  const astro = join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const result = spawnSync(process.execPath, [astro, 'build', '--outDir', dist], {
     cwd: project,
     stdio: 'inherit',
@@ -84,12 +88,28 @@ server.listen(port, host, () => {
   for (const problem of alertSettings(process.env).problems) console.warn(`Owner alerts: ${problem}.`);
 });
 
+// Scheduled posts and case studies go live after midnight on their day, with nobody acting.
+const scheduled = process.argv.includes('--no-build')
+  ? undefined
+  : startScheduledRebuild({
+      now: () => Date.now(),
+      // A build just made holds today's entries, whatever the file times say.
+      builtAt: rebuild
+        ? Date.now()
+        : (statSync(join(dist, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0),
+      dueDays: () => scheduledDaysIn(project),
+      build: buildAndSwap({ astro, project, served: dist }),
+      log: console.log,
+      warn: console.warn,
+    });
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping once the sends in progress are saved; no new send starts.`);
+    scheduled?.stop();
     // Answers still being written get a moment once the sends behind them have finished.
     const closed = new Promise((done) => server.close(done));
     server.closeIdleConnections();

@@ -7,7 +7,7 @@
  * as the brotli or gzip copy the build wrote beside it (src/lib/build-time/precompress.ts): nothing
  * is compressed here. The function is mounted beside it in server.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, normalize, relative, sep } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,13 +15,8 @@ import onHeaders from 'on-headers';
 import send from 'send';
 import { contentTypeFor, precompressedCopies } from '../src/lib/shared/content-types.ts';
 import { withoutTrailingSlash } from '../src/lib/shared/paths.ts';
-import { parseRedirectsFile, redirectTarget, type RedirectTable } from '../src/lib/shared/redirects.ts';
-import {
-  headersFor,
-  parseHeadersFile,
-  pathPattern,
-  type HeaderRule,
-} from '../src/lib/shared/headers-file.ts';
+import { parseRedirectsFile, redirectTarget } from '../src/lib/shared/redirects.ts';
+import { headersFor, parseHeadersFile, pathPattern } from '../src/lib/shared/headers-file.ts';
 import { cacheControl, hashedAssetsPath, notModifiedHeaders } from '../src/lib/shared/response-headers.ts';
 import { acceptsEncoding } from './accept-encoding.ts';
 import { sameOriginLocation, type RequestTarget } from './request-target.ts';
@@ -72,19 +67,24 @@ type SendError = Error & { status?: number };
 
 export function createStaticSite({ root, log = console.log }: StaticSiteOptions): StaticSite {
   const base = normalize(root + sep);
+  // A file of the build, parsed on first use (so a server started before the build still works)
+  // and again once it is another file: a new build swapped in (server/scheduled-rebuild.ts) brings
+  // its own policy, with the hashes of its own inline code, and its own redirects.
+  const builtFile = <T>(name: string, parse: (text: string) => T) => {
+    let kept: { file: string; value: T } | undefined;
+    return () => {
+      const info = statSync(join(base, name), { throwIfNoEntry: false });
+      const file = info ? `${info.ino}:${info.mtimeMs}` : '';
+      if (kept?.file !== file) kept = { file, value: parse(readOptional(join(base, name))) };
+      return kept.value;
+    };
+  };
   // The same `_headers` file Netlify reads, so both hosts send the same security headers.
-  // Read on first use, like the files it serves, so a server started before the build still works.
-  let rules: HeaderRule[] | undefined;
-  const headersForPath = (pathname: string) => {
-    rules ??= parseHeadersFile(readOptional(join(base, '_headers')));
-    return headersFor(pathname, rules);
-  };
+  const headerRules = builtFile('_headers', parseHeadersFile);
+  const headersForPath = (pathname: string) => headersFor(pathname, headerRules());
   // The same `_redirects` file Netlify reads (the build writes it from the editors' redirects).
-  let redirects: RedirectTable | undefined;
-  const redirectFor = (pathname: string) => {
-    redirects ??= parseRedirectsFile(readOptional(join(base, '_redirects')));
-    return redirectTarget(redirects, pathname);
-  };
+  const redirectTable = builtFile('_redirects', parseRedirectsFile);
+  const redirectFor = (pathname: string) => redirectTarget(redirectTable(), pathname);
   const applyHeaders = (res: ServerResponse, pathname: string) => {
     for (const [name, value] of Object.entries(headersForPath(pathname))) res.setHeader(name, value);
   };

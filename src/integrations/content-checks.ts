@@ -11,6 +11,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
 import { imageMetadata } from 'astro/assets/utils';
+import { publishingNow } from '../lib/build-time/build-config.ts';
 import {
   contentProblems,
   formatContentProblems,
@@ -124,7 +125,7 @@ export function contentChecks(options: ContentChecksOptions): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const site = builtAddresses(fileURLToPath(dir), options);
         const files = readContent(root);
-        const problems = contentProblems(files, site, { today: new Date(), unpublished: false });
+        const problems = contentProblems(files, site, { today: publishingNow(), unpublished: false });
         if (problems.length > 0) throw new Error(formatContentProblems(problems));
         const narrow = await narrowPictures(root, files);
         if (narrow.length > 0) logger.warn(formatNarrowPictures(narrow));

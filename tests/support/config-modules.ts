@@ -8,4 +8,5 @@ export const configModules: readonly string[] = [
   'src/lib/build-time/build-config.ts', // the build
   'enquiries/mail-settings.ts', // the enquiry path
   'server/config.ts', // the local server
+  'src/lib/build-time/articles/build-hook.ts', // the scheduled-publishing function
 ];

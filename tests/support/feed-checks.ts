@@ -11,7 +11,7 @@ import { site } from '../../src/site.config.ts';
 import { articlePictures } from '../../src/lib/build-time/images/article-pictures.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, tags } from './built-site.ts';
-import { contentOf } from './content.ts';
+import { contentOf, isPublished } from './content.ts';
 
 interface FeedItem {
   title: string;
@@ -82,7 +82,7 @@ export function feedChecks(copy: ProjectCopy) {
 
     it('gives each case study’s item the client, results and quote its page shows', () => {
       const { items } = readFeed(copy, '/case-studies/rss.xml');
-      const studies = contentOf(copy.dir).caseStudies.filter((study) => !study.draft);
+      const studies = contentOf(copy.dir).caseStudies.filter((study) => isPublished(study));
       expect(studies.length).toBe(items.length);
       for (const study of studies) {
         const html = items.find((item) => item.link === absolute(study.path))?.['content:encoded'] ?? '';

@@ -30,7 +30,7 @@ describe('every variable a configuration module reads', () => {
     (file) => {
       const source = readFileSync(file, 'utf8');
       const names = [...source.matchAll(/read\.\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)].map((match) => match[1] ?? '');
-      expect(names.length).toBeGreaterThan(1);
+      expect(names.length).toBeGreaterThan(0);
       for (const name of names) {
         expect(exampleText, name).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
         const row = tableRows.find((line) => line.split('|')[1]?.includes(`\`${name}\``));

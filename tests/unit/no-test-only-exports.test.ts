@@ -17,6 +17,8 @@ const platformEntryPoints = new Map<string, string>([
   ['functions/send-contact-email.mts#default', 'Netlify calls the function'],
   ['functions/retry-enquiries.mts#config', 'Netlify reads the schedule'],
   ['functions/retry-enquiries.mts#default', 'Netlify calls the scheduled function'],
+  ['functions/scheduled-rebuild.mts#config', 'Netlify reads the schedule'],
+  ['functions/scheduled-rebuild.mts#default', 'Netlify calls the scheduled function'],
   ['src/content.config.ts#collections', 'Astro reads the content collections'],
   ['src/integrations/service-links.ts#serviceLinksPlugin', 'vitest.config.ts mounts the build’s own plugin'],
 ]);

@@ -14,6 +14,10 @@
  *   repository's default branch.
  * - `OUT_DIR`: a build folder other than dist/ (the one given to `--outDir`), which gets an Astro
  *   cache of its own so parallel builds never share one. Default: unset, Astro's own cache.
+ * - `PUBLISH_DAY` (set by `npm start` for the build it makes when a scheduled entry falls due,
+ *   server/scheduled-rebuild.ts, never by hand): the UK day its clock says it is, YYYY-MM-DD, so
+ *   that build publishes the day's entries even where the build's own clock lags; a day already
+ *   past changes nothing. Default: unset, today.
  * - `NETLIFY`, `CONTEXT` (set by Netlify): on Netlify the launch check includes the mail settings,
  *   and a production deploy (`CONTEXT=production`) refuses placeholders
  *   (src/integrations/launch-check-at-build.ts); every other build only warns.
@@ -22,12 +26,15 @@
  */
 import type { AnalyticsIds } from '../shared/analytics.ts';
 import { assertValid, onFirstUse, readEnv, type Env } from '../shared/env.ts';
+import { isoDay } from './dates.ts';
 
 export interface BuildConfig {
   analytics: AnalyticsIds;
   /** Unset parts fall back to what Git says (src/lib/build-time/cms/cms-admin.ts, `cmsBackend`). */
   cms: { repo?: string | undefined; branch?: string | undefined };
   outDir?: string | undefined;
+  /** The UK day a rebuild for scheduled entries publishes for (PUBLISH_DAY). */
+  publishDay?: string | undefined;
   /** Built by Netlify, whose environment is the deployed site's: the mail settings are there to check. */
   onNetlify: boolean;
   /** Netlify's production context: placeholders stop the build instead of a warning. */
@@ -58,6 +65,11 @@ export function readBuildConfig(env: Env = process.env): BuildConfig {
       branch: read.matching('CMS_BRANCH', /^[^\s~^:?*[\\]+$/, 'must be a Git branch name, like main'),
     },
     outDir: read.text('OUT_DIR'),
+    publishDay: read.matching(
+      'PUBLISH_DAY',
+      /^\d{4}-\d{2}-\d{2}$/,
+      'must be a day as YYYY-MM-DD, like 2026-12-08',
+    ),
     onNetlify: read.text('NETLIFY') === 'true',
     refusePlaceholders: read.text('NETLIFY') === 'true' && read.text('CONTEXT') === 'production',
   };
@@ -67,5 +79,9 @@ export function readBuildConfig(env: Env = process.env): BuildConfig {
 
 /** The build's settings, parsed on first use (after astro.config.mjs has read `.env`), not at import. */
 export const buildConfig = onFirstUse(() => readBuildConfig());
+
+/** The instant the build publishes for: now, or noon (UTC) of PUBLISH_DAY when that day is later. */
+export const publishingNow = ({ publishDay } = buildConfig, now = new Date()): Date =>
+  publishDay && publishDay > isoDay(now) ? new Date(`${publishDay}T12:00:00Z`) : now;
 
 export const analyticsConfigured = (ids: AnalyticsIds) => Boolean(ids.ga || ids.clarity);

@@ -38,3 +38,12 @@ export const timeElement = (date: Date, locale: string) => ({
 /** True when `date` falls on a later UK day than `today`. */
 export const isFutureDay = (date: Date, today: Date) =>
   !Number.isNaN(date.getTime()) && isoDay(date) > isoDay(today);
+
+const hourParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: siteTimeZone,
+  hour: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** The UK hour of an instant, 0 to 23: whatever the season, 0 is the first hour of the UK day. */
+export const ukHour = (date: Date): number => Number(hourParts.format(date));

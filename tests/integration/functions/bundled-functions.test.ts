@@ -1,5 +1,5 @@
 /**
- * Proof the functions deploy: both are bundled by Netlify's own bundler (zip-it-and-ship-it, as a
+ * Proof the functions deploy: the enquiry path's two are bundled by Netlify's own bundler (zip-it-and-ship-it, as a
  * Netlify build does), and the bundled handlers answer real `Request`s against a local SMTP server
  * and the local Blobs server. Also shows that v2 functions are bundled with nft whatever
  * `node_bundler` says, which is why netlify.toml no longer sets it.
@@ -72,7 +72,12 @@ const post = (handler: Handler | undefined) =>
 describe("the functions as Netlify's bundler builds them", () => {
   it('are three v2 functions, bundled with nft although esbuild was asked for', () => {
     const byName = Object.fromEntries(bundles.map((bundle) => [bundle.name, bundle]));
-    expect(Object.keys(byName).sort()).toEqual(['health', 'retry-enquiries', 'send-contact-email']);
+    expect(Object.keys(byName).sort()).toEqual([
+      'health',
+      'retry-enquiries',
+      'scheduled-rebuild',
+      'send-contact-email',
+    ]);
     for (const bundle of bundles) {
       expect(bundle).toMatchObject({ runtimeAPIVersion: 2, bundler: 'nft' });
     }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiryDatabaseFile } from '../../../enquiries/store/sqlite-file.ts';
+import { healthEndpoint } from '../../../src/lib/shared/paths.ts';
 import type { StartedServer } from '../../support/raw-http.ts';
 import { waitFor } from '../../support/smtp-test-server.ts';
 import { getHome, postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
@@ -22,9 +23,22 @@ let server: StartedServer;
 // shared with another suite (at 2 s, once it was not), short enough to keep the test brief.
 const storeWaitMs = 10_000;
 
+/** Whether the retry job's start-up run is over (the health check shows its time): the store is set up. */
+async function jobHasRun(port: number): Promise<boolean> {
+  const response = await fetch(`http://127.0.0.1:${port}${healthEndpoint}`);
+  const health = (await response.json()) as { checks: Record<string, { observedValue?: unknown }[]> };
+  return health.checks['retry-job:last-run']?.[0]?.observedValue != null;
+}
+
 beforeAll(async () => {
   server = await workspace.start({ ENQUIRY_STORE_WAIT_MS: String(storeWaitMs) });
   await waitFor(() => existsSync(file), 10_000);
+  // The lock is taken once the store is set up and the job's start-up run is over, as a backup
+  // finds it; a file locked before its first set-up is sqlite-database.test.ts's case.
+  const deadline = Date.now() + 20_000;
+  while (!(await jobHasRun(server.port)) && Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, 100));
+  }
 });
 
 afterAll(async () => {

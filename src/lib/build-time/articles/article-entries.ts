@@ -6,6 +6,7 @@
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { newestFirst, visibleArticles } from './articles.ts';
+import { publishingNow } from '../build-config.ts';
 
 // By mode, not NODE_ENV: `astro build` is always production, even run from a test runner's environment.
 const showDrafts = import.meta.env.MODE === 'development';
@@ -21,7 +22,7 @@ async function resolve<C extends Referenced>(reference: Reference<C>) {
 }
 
 async function loadArticles() {
-  const today = new Date();
+  const today = publishingNow();
   const posts = newestFirst(visibleArticles(await getCollection('blog'), showDrafts, today));
   const studies = newestFirst(visibleArticles(await getCollection('caseStudies'), showDrafts, today));
   const problems: string[] = [];

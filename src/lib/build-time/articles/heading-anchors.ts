@@ -35,6 +35,10 @@ export function headingAnchors(options: FolderOptions) {
       element: {
         filter: ['h2', 'h3'],
         visit(node: Element, ctx: VisitContext) {
+          // The footnotes' heading is for screen readers alone: a link in it would take keyboard
+          // focus out of sight.
+          const classes = node.properties?.['className'];
+          if (Array.isArray(classes) && classes.includes('sr-only')) return node;
           const existing = node.properties?.['id'];
           return linkedHeading(
             node,

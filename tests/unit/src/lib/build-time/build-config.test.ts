@@ -1,6 +1,7 @@
 /** The build's own settings: analytics IDs, the editor's repository and branch, the build folder. */
 import { describe, expect, it } from 'vitest';
-import { analyticsConfigured, readBuildConfig } from '@/lib/build-time/build-config';
+import { analyticsConfigured, publishingNow, readBuildConfig } from '@/lib/build-time/build-config';
+import { isoDay } from '@/lib/build-time/dates';
 
 const analyticsIds = (env: Record<string, string>) => readBuildConfig(env).analytics;
 
@@ -75,5 +76,19 @@ describe('readBuildConfig', () => {
         '- CMS_BRANCH must be a Git branch name, like main, got "my branch"',
       ].join('\n'),
     );
+  });
+});
+
+describe('the day a build publishes for', () => {
+  const eve = new Date('2026-12-07T23:59:00Z');
+
+  it('is today, unless npm start’s rebuild names a later day (PUBLISH_DAY)', () => {
+    expect(publishingNow(readBuildConfig({}), eve)).toBe(eve);
+    expect(isoDay(publishingNow(readBuildConfig({ PUBLISH_DAY: '2026-12-08' }), eve))).toBe('2026-12-08');
+    expect(publishingNow(readBuildConfig({ PUBLISH_DAY: '2026-12-01' }), eve)).toBe(eve);
+  });
+
+  it('refuses a malformed day', () => {
+    expect(() => readBuildConfig({ PUBLISH_DAY: '8/12/2026' })).toThrow(/PUBLISH_DAY must be a day/);
   });
 });
