@@ -40,6 +40,7 @@ export interface EnginePage {
   pointer(steps: PointerStep[]): Promise<void>;
   /** The keyboard's steps; a key may go down in one call and come up in a later one. */
   keyboard(steps: KeyStep[]): Promise<void>;
+  /** Goes back in the tab's history; poll for the page expected, as a restored one fires no load. */
   back(): Promise<void>;
   /** Errors, console errors and CSP violations recorded in the current document (none with JS off). */
   problems(): Promise<string[]>;

@@ -45,8 +45,10 @@ async function open({ width, height, javaScript }: PageOptions): Promise<EngineP
         await (type === 'down' ? page.keyboard.down(key as KeyInput) : page.keyboard.up(key as KeyInput));
       }
     },
+    // Not page.goBack(): it waits for a load that a page restored from the back/forward cache
+    // never fires. The caller polls for the page it expects.
     back: async () => {
-      await page.goBack();
+      await page.evaluate('setTimeout(() => history.back())');
     },
     problems: async () =>
       javaScript ? ((await page.evaluate('window.__pageProblems ?? []')) as string[]) : [],
