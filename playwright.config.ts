@@ -53,6 +53,9 @@ export default defineConfig({
     },
     { name: 'phone-js', testDir: 'tests/e2e/js', use: phone, testIgnore: phoneIgnores },
     { name: 'desktop-js', testDir: 'tests/e2e/js', use: desktop, testIgnore: desktopIgnores },
+    // WebKitGTK and Firefox ESR, which each test launches itself (tests/support/engines/): one
+    // file's tests in order in one worker, sharing its WebKitWebDriver.
+    { name: 'engines', testDir: 'tests/e2e/engines', fullyParallel: false },
   ],
   webServer: {
     // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `mailbox`

@@ -8,6 +8,7 @@
  * This file is inlined into the page by Astro, so it stays tiny.
  */
 import type { ClientDirective } from 'astro';
+import { trackPresses } from '../lib/browser/press-tracking.ts';
 
 const events = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
@@ -26,6 +27,8 @@ const onInteraction: ClientDirective = (load, options, el) => {
       await load()
     )();
   };
+  // From the page's start: the island's takeover waits out a press begun before React arrived.
+  trackPresses(el);
   if (kept(options.value)) return void hydrate();
   // Started in a task after the next frame, not in the finger's own input task: starting the
   // island's fetches costs a slow phone tens of milliseconds of CPU (docs/performance.md), which

@@ -15,7 +15,7 @@ export interface FocusStop {
 }
 
 /** What is wrong with the element that has focus now (an empty list when nothing is). */
-function checkFocusedElement(): FocusStop | undefined {
+export function checkFocusedElement(): FocusStop | undefined {
   const active = document.activeElement as (Element & { focusOrder?: number }) | null;
   if (!active || active === document.body || active === document.documentElement) return undefined;
   const counter = window as unknown as { focusStops?: number };

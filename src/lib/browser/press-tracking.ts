@@ -1,0 +1,62 @@
+/**
+ * Which islands have a press under way: the hydration directive (src/integrations/on-interaction.ts)
+ * marks its island with `pressAttribute` from the press's start (pointer down, Enter or Space down)
+ * until its click has landed, and the island's takeover (src/islands/shared/use-native-takeover.ts)
+ * waits while the mark is there, so it never replaces the element a press is on.
+ *
+ * Events rather than the `:active` state: a press that hydration interrupts lost its click in
+ * WebKit, where `:active` had already cleared before the click, and in Firefox, where it was not
+ * yet set; a touch sets it late or never (iOS), and a key press never on a <summary>. The
+ * directive's listeners are there from the page's start, before any press the island can see.
+ */
+export const pressAttribute = 'data-pressing';
+
+/** The keys that press a focused control: Enter clicks on its way down, Space on its way up. */
+const pressKeys = ['Enter', ' '];
+
+/**
+ * How long after the pointer comes up the press still counts, if no click has ended it: a touch's
+ * click follows its touchend, sometimes a task or two later; a pointer dragged off its control, or
+ * a long touch (Firefox), never clicks. Its only cost is a takeover that much later.
+ */
+export const clickWaitMs = 500;
+
+type Timer = ReturnType<typeof setTimeout>;
+
+export interface Clock {
+  setTimeout: (run: () => void, ms: number) => Timer;
+  clearTimeout: (timer: Timer) => void;
+}
+
+/** Keeps `pressAttribute` on `island` while a press inside it is under way. */
+export function trackPresses(island: HTMLElement, clock: Clock = globalThis) {
+  let timer: Timer | undefined;
+  const start = () => {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = undefined;
+    island.setAttribute(pressAttribute, '');
+  };
+  // Ended a task later: a click's default action (a <details> toggling) has run by then.
+  const end = (ms: number) => () => {
+    if (!island.hasAttribute(pressAttribute)) return;
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = clock.setTimeout(() => island.removeAttribute(pressAttribute), ms);
+  };
+  island.addEventListener('pointerdown', (event) => event.isPrimary && start(), { passive: true });
+  island.addEventListener('keydown', (event) => pressKeys.includes(event.key) && !event.repeat && start(), {
+    passive: true,
+  });
+  // The press ends wherever the pointer or focus has gone by then, so it is heard on the document.
+  const document = island.ownerDocument;
+  const listen = (type: string, listener: (event: Event) => void) =>
+    document.addEventListener(type, listener, { capture: true, passive: true });
+  listen('click', end(0));
+  listen('pointercancel', end(0));
+  listen('pointerup', end(clickWaitMs));
+  listen('keyup', (event) => pressKeys.includes((event as KeyboardEvent).key) && end(0)());
+}
+
+/** Whether a press is under way in the island holding `element`. */
+export function pressUnderWay(element: Element): boolean {
+  return element.closest(`[${pressAttribute}]`) !== null;
+}

@@ -1,0 +1,51 @@
+/**
+ * Tables at 320 px in WebKitGTK and Firefox ESR, as tests/e2e/no-js/tables.once.spec.ts checks them
+ * in Chromium: words whole, no sideways page, a wide table scrolling inside its own box. The
+ * engines lay out tables each their own way (the cookie table was 862 px tall in WebKit, 642 px in
+ * the others, before tables kept their words whole).
+ */
+import { resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  addEditorTable,
+  brokenWords,
+  sidewaysScroll,
+  tablesWiderThanTheirBox,
+} from '../../support/engines/page-checks.ts';
+import type { EnginePage } from '../../support/engines/engine.ts';
+import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
+import { builtSite } from '../../support/built-site.ts';
+import { indexableRoutes } from '../../support/site.ts';
+
+const narrowest = { width: 320, height: 640 };
+const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+const pagesWithTables = indexableRoutes.filter((path) => built.html(path).includes('<table'));
+const prosePage = indexableRoutes.find((path) =>
+  /class="[^"]*\b(prose-legal|article-prose)\b/.test(built.html(path)),
+);
+
+async function readableTables(page: EnginePage) {
+  return {
+    brokenWords: await page.evaluate<string[]>(brokenWords.toString(), 'table'),
+    sidewaysScroll: await page.evaluate<number>(sidewaysScroll.toString()),
+    notScrolling: (
+      await page.evaluate<{ table: string; scrolls: boolean }[]>(tablesWiderThanTheirBox.toString())
+    ).filter((table) => !table.scrolls),
+  };
+}
+const readable = { brokenWords: [], sidewaysScroll: 0, notScrolling: [] };
+
+forEachEngine((_, open) => {
+  test('tables keep words whole and scroll in their own box at 320 px, an editor’s too', async () => {
+    test.setTimeout(120_000);
+    const page = await open({ ...narrowest, javaScript: false });
+    for (const path of pagesWithTables) {
+      await page.goto(siteUrl(path));
+      expect(await readableTables(page), path).toEqual(readable);
+    }
+    expect(prosePage).toBeDefined();
+    await page.goto(siteUrl(prosePage!));
+    expect(await page.evaluate(addEditorTable.toString())).toBe(true);
+    expect(await readableTables(page), 'an editor’s table').toEqual(readable);
+  });
+});

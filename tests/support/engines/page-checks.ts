@@ -1,0 +1,94 @@
+/**
+ * Checks that run inside a page, the same in Chromium (page.evaluate) and in the other engines
+ * (passed as source to EnginePage.evaluate): plain functions, with nothing from outside their body.
+ */
+
+/** Words in `selector`'s text laid out across two lines: a break inside a word, not at a space or hyphen. */
+export function brokenWords(selector: string): string[] {
+  const broken: string[] = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set(
+          Array.from(range.getClientRects())
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        );
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+  }
+  return broken;
+}
+
+/** How far the page itself scrolls sideways, in CSS pixels (0 when it does not). */
+export function sidewaysScroll(): number {
+  return Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Each table wider than the box it sits in, and whether that box (the table itself or its nearest
+ * ancestor that clips) scrolls it sideways: scrolled, the box shows more of the table.
+ */
+export function tablesWiderThanTheirBox(): { table: string; scrolls: boolean }[] {
+  const results: { table: string; scrolls: boolean }[] = [];
+  for (const table of document.querySelectorAll('table')) {
+    let box: HTMLElement | null = table;
+    while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+    if (!box || box === document.documentElement || box === document.body) box = document.documentElement;
+    if (box.scrollWidth <= box.clientWidth) continue;
+    const before = box.scrollLeft;
+    box.scrollLeft = before + 40;
+    results.push({
+      table: table.caption?.textContent ?? 'table',
+      scrolls: box.scrollLeft > before && box !== document.documentElement,
+    });
+    box.scrollLeft = before;
+  }
+  return results;
+}
+
+/** Remembers the island holding `selector`'s first match, for islandState after the takeover. */
+export function markIsland(selector: string): boolean {
+  const island = document.querySelector(selector)?.closest('astro-island');
+  (window as unknown as { markedIsland?: Element }).markedIsland = island ?? undefined;
+  island?.querySelector('summary, button')?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  return island !== null && island !== undefined;
+}
+
+/** Where the marked island is: its first control's box, whether React has taken over, whether it is open. */
+export function islandState() {
+  const island = (window as unknown as { markedIsland: Element }).markedIsland;
+  const details = island.querySelector('details');
+  const control = island.querySelector('summary, button[aria-expanded]')!;
+  const box = control.getBoundingClientRect();
+  return {
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2,
+    hydrated: !island.hasAttribute('ssr'),
+    switched: details === null,
+    open: details ? details.open : control.getAttribute('aria-expanded') === 'true',
+  };
+}
+
+/**
+ * Adds to the page's first prose block (`.prose-legal`, `.article-prose`) a table as Markdown
+ * renders one, bare, wider than a phone: what an editor may write on a legal page or in an article.
+ */
+export function addEditorTable(): boolean {
+  const prose = document.querySelector('.prose-legal, .article-prose');
+  if (!prose) return false;
+  const words = ['Internationalisation', 'Responsibilities', 'Confidentiality', 'Recommendations'];
+  const row = (cell: string) =>
+    `<tr>${words.map((word) => `<${cell}>${word} ${word}</${cell}>`).join('')}</tr>`;
+  prose.insertAdjacentHTML(
+    'beforeend',
+    `<table><caption>Editor’s table</caption><thead>${row('th')}</thead><tbody>${row('td')}</tbody></table>`,
+  );
+  return true;
+}
