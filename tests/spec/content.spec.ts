@@ -3,8 +3,8 @@
  * turnarounds and limits must appear exactly, from the content files, with JavaScript off.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../support/site.ts';
-import { longDate } from '../../src/lib/build-time/dates.ts';
+import { site } from '#support/site.ts';
+import { longDate } from '#src/lib/build-time/dates.ts';
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.locator('main');

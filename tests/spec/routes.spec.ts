@@ -3,7 +3,7 @@
  * `npm test` checks the same pages against what their content files say (tests/support/content.ts).
  */
 import { expect, test } from '@playwright/test';
-import { site, specRedirectPairs } from '../support/site.ts';
+import { site, specRedirectPairs } from '#support/site.ts';
 
 const titled = (title: string) => `${title} | ${site.brand}`;
 

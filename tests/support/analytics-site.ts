@@ -20,9 +20,9 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join, relative, resolve } from 'node:path';
 
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { createSiteServer } from '../../server/server.ts';
-import { tagUrls } from '../../src/lib/shared/analytics.ts';
-import { servicePlacements, type SitePlacement } from '../../src/lib/shared/booking.ts';
+import { createSiteServer } from '#server/server.ts';
+import { tagUrls } from '#src/lib/shared/analytics.ts';
+import { servicePlacements, type SitePlacement } from '#src/lib/shared/booking.ts';
 
 import { stubNetwork } from './network.ts';
 import { watchContextProblems } from './page-problems.ts';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ProjectCopy } from './project-copy.ts';
-import { articleBody, markdownFile } from '../../tools/markdown-files.ts';
+import { articleBody, markdownFile } from '#tools/markdown-files.ts';
 import { content } from './content.ts';
 import { markdownBody, proseFrom } from './prose.ts';
 

@@ -3,7 +3,7 @@
  * tests hold the built pages' `data-booking` values to them: the spec's labels outside the service
  * pages, and each service's by the spec's pattern.
  */
-import type { BookingPlacement, SitePlacement } from '../../src/lib/shared/booking.ts';
+import type { BookingPlacement, SitePlacement } from '#src/lib/shared/booking.ts';
 
 // A record, so the compiler refuses a label added to the type but missing here (or the reverse).
 const site: Record<SitePlacement, true> = {

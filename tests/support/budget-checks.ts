@@ -13,7 +13,7 @@ import { chromium, type Browser, type Page, type Response } from '@playwright/te
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
-import { createSiteServer } from '../../server/server.ts';
+import { createSiteServer } from '#server/server.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, xmlValues } from './built-site.ts';
 import { testChromium } from './chromium.ts';

@@ -1,9 +1,9 @@
 /** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtIndexableRoutes } from '../../tools/built-routes.ts';
-import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';
-import { isServiceRoute } from '../../src/lib/shared/routes.ts';
+import { builtIndexableRoutes } from '#tools/built-routes.ts';
+import { htmlElements, type HtmlElement } from '#src/lib/build-time/html-elements.ts';
+import { isServiceRoute } from '#src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
 export const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { companySchema, type Company } from '../../src/schemas/company.ts';
+import { companySchema, type Company } from '#src/schemas/company.ts';
 
 /** Where a project keeps its company entry. */
 const companyEntryPath = 'src/content/company.yaml';

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, vi } from 'vitest';
-import type { ContactHandler } from '../../enquiries/contact-handler.ts';
-import { openBlobsStore } from '../../enquiries/store/blobs.ts';
-import { baseSecurityHeaders, cacheControl } from '../../src/lib/shared/response-headers.ts';
-import { site } from '../../src/site.config.ts';
+import type { ContactHandler } from '#enquiries/contact-handler.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { baseSecurityHeaders, cacheControl } from '#src/lib/shared/response-headers.ts';
+import { site } from '#src/site.config.ts';
 import type { TestBlobs } from './blobs-server.ts';
 import { contactHandlerForTests, sampleEnquiry, startTempStore, stubSmtpEnv } from './enquiries.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';

@@ -4,9 +4,9 @@ import { expect, type Page } from '@playwright/test';
 import { mailbox } from '../../playwright.config.ts';
 import { mailContaining } from './mailbox.ts';
 import { content } from './content.ts';
-import { fillPlaceholders } from '../../src/lib/shared/placeholders.ts';
-import { site } from '../../src/site.config.ts';
-import { enquiryDraftKey } from '../../src/lib/shared/enquiry-draft.ts';
+import { fillPlaceholders } from '#src/lib/shared/placeholders.ts';
+import { site } from '#src/site.config.ts';
+import { enquiryDraftKey } from '#src/lib/shared/enquiry-draft.ts';
 
 const contact = content.pages.contact;
 

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
-import { leftOutOfBuild, type ArticleLike } from '../../src/lib/build-time/articles/articles.ts';
+import { leftOutOfBuild, type ArticleLike } from '#src/lib/build-time/articles/articles.ts';
 
 const repository = resolve(import.meta.dirname, '../..');
 

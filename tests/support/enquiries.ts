@@ -6,17 +6,17 @@
  */
 import { setEnvironmentContext } from '@netlify/blobs';
 import { vi } from 'vitest';
-import { deliverEmail } from '../../enquiries/send.ts';
-import type { Mailer } from '../../enquiries/send.ts';
-import { openBlobsStore } from '../../enquiries/store/blobs.ts';
-import type { EnquiryStore, StoreResult } from '../../enquiries/store/store.ts';
-import { createSlidingWindowLimiter } from '../../enquiries/sliding-window-limiter.ts';
-import { createContactHandler, type ContactHandler } from '../../enquiries/contact-handler.ts';
-import type { Enquiry } from '../../src/lib/shared/enquiry.ts';
-import { site } from '../../src/site.config.ts';
+import { deliverEmail } from '#enquiries/send.ts';
+import type { Mailer } from '#enquiries/send.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import type { EnquiryStore, StoreResult } from '#enquiries/store/store.ts';
+import { createSlidingWindowLimiter } from '#enquiries/sliding-window-limiter.ts';
+import { createContactHandler, type ContactHandler } from '#enquiries/contact-handler.ts';
+import type { Enquiry } from '#src/lib/shared/enquiry.ts';
+import { site } from '#src/site.config.ts';
 import { startTestBlobs, type TestBlobs } from './blobs-server.ts';
 import { closedPort, smtpTestEnv } from './smtp-test-server.ts';
-import { contactRateLimit } from '../../src/lib/shared/enquiry-policy.ts';
+import { contactRateLimit } from '#src/lib/shared/enquiry-policy.ts';
 
 export const sampleEnquiry: Enquiry = {
   name: 'Ada Sentinel-Lovelace',

@@ -7,8 +7,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
-import { site } from '../../src/site.config.ts';
-import { articlePictures } from '../../src/lib/build-time/images/article-pictures.ts';
+import { site } from '#src/site.config.ts';
+import { articlePictures } from '#src/lib/build-time/images/article-pictures.ts';
 import { fixtures } from './article-fixtures.ts';
 import { builtSite, tags } from './built-site.ts';
 import { contentOf, isPublished } from './content.ts';

@@ -22,7 +22,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { speculationRulesFolder } from '../../src/lib/shared/response-headers.ts';
+import { speculationRulesFolder } from '#src/lib/shared/response-headers.ts';
 import { isFetchedAhead } from './speculation.ts';
 
 export const FIRST_ROUND_TRIP = 14_000;

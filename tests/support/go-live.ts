@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import type { Company } from '../../src/schemas/company.ts';
+import type { Company } from '#src/schemas/company.ts';
 import { liveEnv, realCompany, writeCompany } from './company.ts';
 import { contentOf } from './content.ts';
 import { editedFrontMatter } from './yaml-edits.ts';

@@ -3,9 +3,9 @@
  * holding them back to act before hydration, and scrolling to an exact offset.
  */
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
-import { servicePlacements } from '../../src/lib/shared/booking.ts';
+import { servicePlacements } from '#src/lib/shared/booking.ts';
 import { content } from './content.ts';
-import { phoneMenuPanelId } from '../../src/lib/shared/phone-menu.ts';
+import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
 
 const isScript = (request: Request) =>
   request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');

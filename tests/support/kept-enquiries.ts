@@ -4,8 +4,8 @@
  * server received for each by Message-ID: the operation tests of "mailed exactly once".
  */
 import { randomUUID } from 'node:crypto';
-import { contactEndpoint } from '../../src/lib/shared/paths.ts';
-import { submissionIdField } from '../../src/lib/shared/submission.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
 import { sampleEnquiry } from './enquiries.ts';
 import type { ReceivedMessage } from './smtp-test-server.ts';
 

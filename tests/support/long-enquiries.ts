@@ -3,7 +3,7 @@
  * once encoded: Chinese (3 UTF-8 bytes a character) and emoji (4 bytes, two UTF-16 code units), and
  * the bodies a browser or a script sends for them.
  */
-import { enquiryLimits, type Enquiry } from '../../src/lib/shared/enquiry.ts';
+import { enquiryLimits, type Enquiry } from '#src/lib/shared/enquiry.ts';
 import { sampleEnquiry } from './enquiries.ts';
 
 const scripts = {

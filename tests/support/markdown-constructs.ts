@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectCopy } from './project-copy.ts';
-import { markdownFile } from '../../tools/markdown-files.ts';
+import { markdownFile } from '#tools/markdown-files.ts';
 import { content } from './content.ts';
 
 export const constructsBody = readFileSync(

@@ -4,7 +4,7 @@
  * list with prefix and directories), each after `beforeCall` (a slow store: advance a clock).
  */
 import type { Store } from '@netlify/blobs';
-import type { StoreOpener } from '../../enquiries/store/blobs.ts';
+import type { StoreOpener } from '#enquiries/store/blobs.ts';
 
 interface Entry {
   data: string;

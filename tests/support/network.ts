@@ -5,7 +5,7 @@
  * that frames or opens it settles at once.
  */
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
-import { site } from '../../src/site.config.ts';
+import { site } from '#src/site.config.ts';
 
 export const bookingOrigin = new URL(site.bookingUrl).origin;
 

@@ -7,12 +7,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  articleBase,
-  isArticleRoute,
-  newestFirst,
-  tagPath,
-} from '../../src/lib/build-time/articles/articles.ts';
+import { articleBase, isArticleRoute, newestFirst, tagPath } from '#src/lib/build-time/articles/articles.ts';
 import { articleLike, content, isPublished, type ArticleCopy } from './content.ts';
 
 /** The paths the built sitemap lists, in its order. */

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
-import { htmlFiles } from '../../src/integrations/built-files.ts';
-import { formatPrice } from '../../src/lib/build-time/content/price.ts';
-import { htmlElements } from '../../src/lib/build-time/html-elements.ts';
-import { fillPlaceholders } from '../../src/lib/shared/placeholders.ts';
-import { site } from '../../src/site.config.ts';
+import { htmlFiles } from '#src/integrations/built-files.ts';
+import { formatPrice } from '#src/lib/build-time/content/price.ts';
+import { htmlElements } from '#src/lib/build-time/html-elements.ts';
+import { fillPlaceholders } from '#src/lib/shared/placeholders.ts';
+import { site } from '#src/site.config.ts';
 import { builtSite, jsonLdNodes, metaContent } from './built-site.ts';
 import { contentOf, pricesOf } from './content.ts';
 import { editedYaml } from './yaml-edits.ts';

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { astro, project, scratchCopy, type CommandResult } from '../../tools/scratch-copy.ts';
+import { astro, project, scratchCopy, type CommandResult } from '#tools/scratch-copy.ts';
 
 const syncEachScript = join(project, 'tests/support/sync-each.ts');
 

@@ -4,7 +4,7 @@
  * every fourth (scripts/bench's articleBody). Shuffled words compress about as well as prose
  * does; repeating a text would not (gzip finds the copy and sends it for a few bytes).
  */
-import { articleBody } from '../../tools/markdown-files.ts';
+import { articleBody } from '#tools/markdown-files.ts';
 
 /** The plain words of a Markdown text: no markup, links or `{placeholder}`. */
 const plainWords = (markdown: string) =>

@@ -1,7 +1,7 @@
 /** The spec's legacy redirects (§2), apart from site.ts so that reading them needs no build. */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseRedirectsFile, type RedirectTable } from '../../src/lib/shared/redirects.ts';
+import { parseRedirectsFile, type RedirectTable } from '#src/lib/shared/redirects.ts';
 
 /**
  * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.

@@ -29,4 +29,4 @@ const { port } = await startSmtpServer({
 Object.assign(process.env, smtpTestEnv(port), { TRUST_PROXY: '1', ENQUIRY_STORE_DIR: store });
 console.log(`Test SMTP server on 127.0.0.1:${port}, saving mail in ${mailbox}`);
 
-await import('../../server/start.ts');
+await import('#server/start.ts');

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ProjectCopy } from './project-copy.ts';
-import { builtIndexableRoutes } from '../../tools/built-routes.ts';
-import { servicePlacements } from '../../src/lib/shared/booking.ts';
+import { builtIndexableRoutes } from '#tools/built-routes.ts';
+import { servicePlacements } from '#src/lib/shared/booking.ts';
 import { isBookingPlacement } from './booking-labels.ts';
-import { htmlElements, type HtmlElement } from '../../src/lib/build-time/html-elements.ts';
-import * as iconPaths from '../../src/lib/shared/icon-paths.ts';
-import { isServiceRoute, serviceRoute } from '../../src/lib/shared/routes.ts';
-import { site } from '../../src/site.config.ts';
+import { htmlElements, type HtmlElement } from '#src/lib/build-time/html-elements.ts';
+import * as iconPaths from '#src/lib/shared/icon-paths.ts';
+import { isServiceRoute, serviceRoute } from '#src/lib/shared/routes.ts';
+import { site } from '#src/site.config.ts';
 import { builtServiceRoutes, builtSite, jsonLdNodes, serviceIdOf, tags, xmlValues } from './built-site.ts';
 import { content } from './content.ts';
 import { fourthService } from './service-fixture.ts';

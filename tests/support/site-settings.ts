@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../src/lib/build-time/structured-data/structured-data.ts';
+import type { SiteSettings } from '#src/lib/build-time/structured-data/structured-data.ts';
 
 /** Site settings unlike the real ones, so a test can tell a value came from them. */
 export const settings: SiteSettings = {

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
-import { site } from '../../src/site.config.ts';
-import { builtIndexableRoutes } from '../../tools/built-routes.ts';
+import { site } from '#src/site.config.ts';
+import { builtIndexableRoutes } from '#tools/built-routes.ts';
 import { content } from './content.ts';
 
 export { site };

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configModules } from '../support/config-modules.ts';
+import { configModules } from '#support/config-modules.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const filesUnder = (root: string, pattern: RegExp) =>
@@ -57,7 +57,7 @@ describe('conventions', () => {
     ).toEqual([]);
     expect(
       served.filter((file) =>
-        importsOf(file).some((spec) => /(^|\/)tests\/|^vitest|^@playwright\/test/.test(spec)),
+        importsOf(file).some((spec) => /(^|\/)tests\/|^#support\/|^vitest|^@playwright\/test/.test(spec)),
       ),
     ).toEqual([]);
   });
@@ -69,9 +69,9 @@ describe('conventions', () => {
     const tools = runtime.filter((file) => file.startsWith('tools/'));
     const scripts = runtime.filter((file) => file.startsWith('scripts/'));
     expect(tools.length).toBeGreaterThan(0);
-    expect(importing([...scripts, ...tools], /(^|\/)tests\//)).toEqual([]);
-    expect(importing(tools, /(^|\/)scripts\//)).toEqual([]);
-    expect(importing(filesUnder('tests/support', code), /(^|\/)scripts\//)).toEqual([]);
+    expect(importing([...scripts, ...tools], /(^|\/)tests\/|^#support\//)).toEqual([]);
+    expect(importing(tools, /(^|\/)scripts\/|^#scripts\//)).toEqual([]);
+    expect(importing(filesUnder('tests/support', code), /(^|\/)scripts\/|^#scripts\//)).toEqual([]);
   });
 
   it('has browser tests wait for what they need, never for the network to go idle', () => {

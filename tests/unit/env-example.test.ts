@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { configModules } from '../support/config-modules.ts';
+import { configModules } from '#support/config-modules.ts';
 
 const exampleText = readFileSync('.env.example', 'utf8');
 const example = parseEnv(exampleText);

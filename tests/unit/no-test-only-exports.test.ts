@@ -54,9 +54,20 @@ function valueExports(text: string): string[] {
   return [...new Set([...declared, ...listed, ...byDefault])];
 }
 
+/** package.json's subpath imports (`#src/*` → `./src/*`), which the tests import through. */
+const subpathImports = Object.entries(
+  (JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { imports: Record<string, string> })
+    .imports,
+).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/^\.\/|\*$/g, '')] as const);
+
 function resolveSpecifier(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.') && !specifier.startsWith('@/')) return undefined;
-  const base = specifier.startsWith('@/') ? join('src', specifier.slice(2)) : join(dirname(from), specifier);
+  const aliased = subpathImports.find(([alias]) => specifier.startsWith(alias));
+  if (!specifier.startsWith('.') && !specifier.startsWith('@/') && !aliased) return undefined;
+  const base = aliased
+    ? join(aliased[1], specifier.slice(aliased[0].length))
+    : specifier.startsWith('@/')
+      ? join('src', specifier.slice(2))
+      : join(dirname(from), specifier);
   return ['', '.ts', '.tsx', '.mts', '.mjs', '/index.ts']
     .map((ext) => base + ext)
     .find((path) => everyFile.includes(path));

@@ -19,7 +19,7 @@ const pressKeys = ['Enter', ' '];
  * click follows its touchend, sometimes a task or two later; a pointer dragged off its control, or
  * a long touch (Firefox), never clicks. Its only cost is a takeover that much later.
  */
-export const clickWaitMs = 500;
+const clickWaitMs = 500;
 
 type Timer = ReturnType<typeof setTimeout>;
 

@@ -4,11 +4,11 @@
  * contact form's draft, kept in the tab's session storage, is back in the form on a later visit.
  */
 import { expect, test } from '@playwright/test';
-import { phoneSize, pollFor } from '../../support/engines/engine.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { uniqueMarker } from '../../support/contact.ts';
-import { contactRoute } from '../../../src/lib/shared/routes.ts';
-import { browserSweepPages } from '../../support/pages.ts';
+import { phoneSize, pollFor } from '#support/engines/engine.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { uniqueMarker } from '#support/contact.ts';
+import { contactRoute } from '#src/lib/shared/routes.ts';
+import { browserSweepPages } from '#support/pages.ts';
 
 const [first, second] = browserSweepPages.filter(({ status }) => status === 200).map(({ path }) => path);
 

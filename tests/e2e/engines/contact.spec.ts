@@ -7,11 +7,11 @@
  * one address stay under the function's rate limit.
  */
 import { expect, test } from '@playwright/test';
-import { phoneSize, pollFor, type EnginePage } from '../../support/engines/engine.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { enquiry, mailWith, successText, uniqueMarker } from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
-import { contactRoute } from '../../../src/lib/shared/routes.ts';
+import { phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { enquiry, mailWith, successText, uniqueMarker } from '#support/contact.ts';
+import { content } from '#support/content.ts';
+import { contactRoute } from '#src/lib/shared/routes.ts';
 
 const contact = content.pages.contact;
 /** More than the shortest fill time the function accepts (src/lib/shared/spam-traps.ts). */

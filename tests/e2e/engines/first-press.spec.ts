@@ -6,10 +6,10 @@
  * across it, in WebKitGTK and Firefox ESR. Each press must leave the control open.
  */
 import { expect, test } from '@playwright/test';
-import { islandState, markIsland } from '../../support/engines/page-checks.ts';
-import { phoneSize, pollFor, type EnginePage } from '../../support/engines/engine.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { faqPages } from '../../support/islands.ts';
+import { islandState, markIsland } from '#support/engines/page-checks.ts';
+import { phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { faqPages } from '#support/islands.ts';
 
 type State = ReturnType<typeof islandState>;
 /** Milliseconds between the pointer arriving on the control and pressing it. */

@@ -7,19 +7,13 @@
  * The first press across hydration is in first-press.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import {
-  desktopSize,
-  keyPresses,
-  phoneSize,
-  pollFor,
-  type EnginePage,
-} from '../../support/engines/engine.ts';
-import { islandState, markIsland } from '../../support/engines/page-checks.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { faqPages, floatingBookingPages } from '../../support/islands.ts';
-import { checkFocusedElement, type FocusStop } from '../../support/wcag/focus.ts';
-import { phoneMenuPanelId } from '../../../src/lib/shared/phone-menu.ts';
-import { serviceLinks } from '../../support/site.ts';
+import { desktopSize, keyPresses, phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import { islandState, markIsland } from '#support/engines/page-checks.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { faqPages, floatingBookingPages } from '#support/islands.ts';
+import { checkFocusedElement, type FocusStop } from '#support/wcag/focus.ts';
+import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
+import { serviceLinks } from '#support/site.ts';
 
 /** The centre of `selector`'s `index`th match, scrolled into view. */
 const centre = (page: EnginePage, selector: string, index = 0) =>

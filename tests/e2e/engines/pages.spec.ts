@@ -6,10 +6,10 @@
  * violation is caught at all: an inline script the policy refuses must show up.
  */
 import { expect, test } from '@playwright/test';
-import { desktopSize, phoneSize, pollFor } from '../../support/engines/engine.ts';
-import { sidewaysScroll } from '../../support/engines/page-checks.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { browserSweepPages } from '../../support/pages.ts';
+import { desktopSize, phoneSize, pollFor } from '#support/engines/engine.ts';
+import { sidewaysScroll } from '#support/engines/page-checks.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { browserSweepPages } from '#support/pages.ts';
 
 const sizes = [
   { name: 'phone', size: phoneSize, javaScript: true },

@@ -11,11 +11,11 @@ import {
   brokenWords,
   sidewaysScroll,
   tablesWiderThanTheirBox,
-} from '../../support/engines/page-checks.ts';
-import type { EnginePage } from '../../support/engines/engine.ts';
-import { forEachEngine, siteUrl } from '../../support/engines/run.ts';
-import { builtSite } from '../../support/built-site.ts';
-import { indexableRoutes } from '../../support/site.ts';
+} from '#support/engines/page-checks.ts';
+import type { EnginePage } from '#support/engines/engine.ts';
+import { forEachEngine, siteUrl } from '#support/engines/run.ts';
+import { builtSite } from '#support/built-site.ts';
+import { indexableRoutes } from '#support/site.ts';
 
 const narrowest = { width: 320, height: 640 };
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));

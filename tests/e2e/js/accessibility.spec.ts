@@ -5,11 +5,11 @@
  * analytics.desktop.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations } from '../../support/axe.ts';
-import { content } from '../../support/content.ts';
-import { openPhoneMenu } from '../../support/islands.ts';
-import { focusProblems, tabWalk } from '../../support/wcag/focus.ts';
-import { expectForcedColours, expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
+import { expectNoAxeViolations } from '#support/axe.ts';
+import { content } from '#support/content.ts';
+import { openPhoneMenu } from '#support/islands.ts';
+import { focusProblems, tabWalk } from '#support/wcag/focus.ts';
+import { expectForcedColours, expectOpenStateWcag } from '#support/wcag/beyond-axe.ts';
 
 test('the open menu or dropdown and an open FAQ answer have no violations', async ({ page, isMobile }) => {
   await page.goto('/services');

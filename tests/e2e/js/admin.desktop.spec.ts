@@ -7,12 +7,12 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { cmsAdmin, editorBackend } from '../../../src/lib/build-time/cms/cms-admin.ts';
-import { headersFor, parseHeadersFile } from '../../../src/lib/shared/headers-file.ts';
-import { stubNetwork } from '../../support/network.ts';
-import { failOnPageErrors } from '../../support/page-problems.ts';
-import { sweepPages } from '../../support/pages.ts';
-import { pageSettled } from '../../support/settled.ts';
+import { cmsAdmin, editorBackend } from '#src/lib/build-time/cms/cms-admin.ts';
+import { headersFor, parseHeadersFile } from '#src/lib/shared/headers-file.ts';
+import { stubNetwork } from '#support/network.ts';
+import { failOnPageErrors } from '#support/page-problems.ts';
+import { sweepPages } from '#support/pages.ts';
+import { pageSettled } from '#support/settled.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));

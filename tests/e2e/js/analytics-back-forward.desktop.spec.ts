@@ -6,9 +6,9 @@
  * The site, its stand-in tags and the helpers: tests/support/analytics-site.ts.
  */
 import { expect } from '@playwright/test';
-import { backForwardCacheLaunch } from '../../support/chromium.ts';
-import { leaveAndComeBack, recordPageShows } from '../../support/back-forward-cache.ts';
-import { accept, acceptButton, at, banner, serveAnalyticsSite, test } from '../../support/analytics-site.ts';
+import { backForwardCacheLaunch } from '#support/chromium.ts';
+import { leaveAndComeBack, recordPageShows } from '#support/back-forward-cache.ts';
+import { accept, acceptButton, at, banner, serveAnalyticsSite, test } from '#support/analytics-site.ts';
 
 serveAnalyticsSite();
 test.use({ launchOptions: backForwardCacheLaunch });

@@ -5,14 +5,14 @@
  */
 import { expect } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { consentKey } from '../../../src/lib/shared/analytics.ts';
-import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
-import { elementsNamed } from '../../support/built-site.ts';
-import { browserSweepPages, sweepPages } from '../../support/pages.ts';
-import { expectNoAxeViolations } from '../../support/axe.ts';
-import { content } from '../../support/content.ts';
-import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
-import { spokenPhrases } from '../../support/screen-reader.ts';
+import { consentKey } from '#src/lib/shared/analytics.ts';
+import { cookieRows } from '#src/lib/build-time/legal/analytics-cookies.ts';
+import { elementsNamed } from '#support/built-site.ts';
+import { browserSweepPages, sweepPages } from '#support/pages.ts';
+import { expectNoAxeViolations } from '#support/axe.ts';
+import { content } from '#support/content.ts';
+import { expectOpenStateWcag } from '#support/wcag/beyond-axe.ts';
+import { spokenPhrases } from '#support/screen-reader.ts';
 import {
   accept,
   acceptButton,
@@ -30,9 +30,9 @@ import {
   rejectButton,
   serveAnalyticsSite,
   test,
-} from '../../support/analytics-site.ts';
-import { openPhoneMenu } from '../../support/islands.ts';
-import { pageSettled } from '../../support/settled.ts';
+} from '#support/analytics-site.ts';
+import { openPhoneMenu } from '#support/islands.ts';
+import { pageSettled } from '#support/settled.ts';
 
 serveAnalyticsSite();
 

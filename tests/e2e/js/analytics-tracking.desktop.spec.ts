@@ -4,14 +4,14 @@
  * The site, its stand-in tags and the helpers: tests/support/analytics-site.ts.
  */
 import { expect } from '@playwright/test';
-import { tagUrls } from '../../../src/lib/shared/analytics.ts';
-import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
-import { htmlElements } from '../../../src/lib/build-time/html-elements.ts';
-import { builtServiceRoutes, serviceIdOf } from '../../support/built-site.ts';
-import { isBookingPlacement, sitePlacements } from '../../support/booking-labels.ts';
-import { browserSweepPages, sweepPages } from '../../support/pages.ts';
-import { scrollToY } from '../../support/islands.ts';
-import { site } from '../../support/site.ts';
+import { tagUrls } from '#src/lib/shared/analytics.ts';
+import { isServiceRoute } from '#src/lib/shared/routes.ts';
+import { htmlElements } from '#src/lib/build-time/html-elements.ts';
+import { builtServiceRoutes, serviceIdOf } from '#support/built-site.ts';
+import { isBookingPlacement, sitePlacements } from '#support/booking-labels.ts';
+import { browserSweepPages, sweepPages } from '#support/pages.ts';
+import { scrollToY } from '#support/islands.ts';
+import { site } from '#support/site.ts';
 import {
   accept,
   acceptButton,
@@ -29,8 +29,8 @@ import {
   outDir,
   serveAnalyticsSite,
   test,
-} from '../../support/analytics-site.ts';
-import { pageSettled } from '../../support/settled.ts';
+} from '#support/analytics-site.ts';
+import { pageSettled } from '#support/settled.ts';
 
 serveAnalyticsSite();
 

@@ -6,12 +6,12 @@
  * analytics-back-forward.desktop.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { backForwardCacheLaunch } from '../../support/chromium.ts';
-import { leaveAndComeBack, recordPageShows } from '../../support/back-forward-cache.ts';
-import { browserSweepPages } from '../../support/pages.ts';
-import { enquiry, expectEnquiry, expectHydrated, fillEnquiry, uniqueMarker } from '../../support/contact.ts';
-import { faqPages } from '../../support/islands.ts';
-import { stubNetwork } from '../../support/network.ts';
+import { backForwardCacheLaunch } from '#support/chromium.ts';
+import { leaveAndComeBack, recordPageShows } from '#support/back-forward-cache.ts';
+import { browserSweepPages } from '#support/pages.ts';
+import { enquiry, expectEnquiry, expectHydrated, fillEnquiry, uniqueMarker } from '#support/contact.ts';
+import { faqPages } from '#support/islands.ts';
+import { stubNetwork } from '#support/network.ts';
 
 test.use({ launchOptions: backForwardCacheLaunch });
 

@@ -5,8 +5,8 @@
  * once the enquiry is received. The island's logic, the same at every width: phone size only.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
+import { honeypotField } from '#src/lib/shared/spam-traps.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
 import {
   asOwnClient,
   emptyEnquiry,
@@ -21,9 +21,9 @@ import {
   successToast,
   uniqueMarker,
   type Enquiry,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
-import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
+import { enquiryLimits } from '#src/lib/shared/enquiry.ts';
 
 const contact = content.pages.contact;
 

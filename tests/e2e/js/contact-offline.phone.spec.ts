@@ -5,7 +5,7 @@
  * state. The island's logic, the same at every width: phone size only.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
 import {
   asOwnClient,
   endpoint,
@@ -20,9 +20,9 @@ import {
   successToast,
   takeOurTime,
   uniqueMarker,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
-import { expectNoAxeViolations } from '../../support/axe.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
+import { expectNoAxeViolations } from '#support/axe.ts';
 
 const contact = content.pages.contact;
 

@@ -6,7 +6,7 @@
  * are contact.spec.ts, at both sizes.
  */
 import { expect, test } from '@playwright/test';
-import { site } from '../../support/site.ts';
+import { site } from '#support/site.ts';
 import {
   asOwnClient,
   enquiry,
@@ -23,8 +23,8 @@ import {
   successToast,
   takeOurTime,
   uniqueMarker,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
 
 const contact = content.pages.contact;
 

@@ -6,7 +6,7 @@
  * island's logic, the same at every width.
  */
 import { expect, test } from '@playwright/test';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
 import {
   asOwnClient,
   enquiry,
@@ -16,8 +16,8 @@ import {
   successToast,
   takeOurTime,
   uniqueMarker,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
 
 const contact = content.pages.contact;
 

@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { enquiry, expectHydrated, fillEnquiry, takeOurTime, uniqueMarker } from '../../support/contact.ts';
-import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
+import { enquiry, expectHydrated, fillEnquiry, takeOurTime, uniqueMarker } from '#support/contact.ts';
+import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 const copy = parse(readFileSync(join(project, 'src/content/pages/contact.yaml'), 'utf8')) as {

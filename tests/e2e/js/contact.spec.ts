@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { site } from '../../support/site.ts';
-import { expectNoAxeViolations } from '../../support/axe.ts';
-import { expectOpenStateWcag } from '../../support/wcag/beyond-axe.ts';
+import { site } from '#support/site.ts';
+import { expectNoAxeViolations } from '#support/axe.ts';
+import { expectOpenStateWcag } from '#support/wcag/beyond-axe.ts';
 import {
   asOwnClient,
   emptyEnquiry,
@@ -20,8 +20,8 @@ import {
   takeOurTime,
   uniqueMarker,
   type Enquiry,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
 
 const contact = content.pages.contact;
 

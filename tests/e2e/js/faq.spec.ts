@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { faqPages, holdScripts, reactHydrated } from '../../support/islands.ts';
-import { failOnPageErrors } from '../../support/page-problems.ts';
+import { faqPages, holdScripts, reactHydrated } from '#support/islands.ts';
+import { failOnPageErrors } from '#support/page-problems.ts';
 
 const questionButtons = (page: Page) => page.locator('[data-faq] h3 > button');
 

@@ -5,9 +5,9 @@
  * press across hydration in tests/e2e/engines/first-press.spec.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { faqPages, holdScripts, reactHydrated } from '../../support/islands.ts';
-import { failOnPageErrors } from '../../support/page-problems.ts';
-import { islandState, markIsland } from '../../support/engines/page-checks.ts';
+import { faqPages, holdScripts, reactHydrated } from '#support/islands.ts';
+import { failOnPageErrors } from '#support/page-problems.ts';
+import { islandState, markIsland } from '#support/engines/page-checks.ts';
 
 const islands = [
   { name: 'the phone menu', selector: '[data-phone-menu]', path: '/' },

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
-import { spokenPhrases } from '../../support/screen-reader.ts';
-import { site } from '../../support/site.ts';
-import { floatingBookingPages, recordScripts, scrollToY } from '../../support/islands.ts';
-import { stubNetwork } from '../../support/network.ts';
+import { spokenPhrases } from '#support/screen-reader.ts';
+import { site } from '#support/site.ts';
+import { floatingBookingPages, recordScripts, scrollToY } from '#support/islands.ts';
+import { stubNetwork } from '#support/network.ts';
 
 // Just under and just over the threshold: one viewport height (spec §9).
 const margin = 4;

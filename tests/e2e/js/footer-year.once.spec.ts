@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { fillPlaceholders } from '../../../src/lib/shared/placeholders.ts';
-import { site } from '../../../src/site.config.ts';
-import { content } from '../../support/content.ts';
+import { fillPlaceholders } from '#src/lib/shared/placeholders.ts';
+import { site } from '#src/site.config.ts';
+import { content } from '#support/content.ts';
 
 test("the footer's copyright shows the visitor's current year, not the build's", async ({ page }) => {
   const visitorYear = new Date().getFullYear() + 5;

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { recordScripts, scrollToY } from '../../support/islands.ts';
-import { content } from '../../support/content.ts';
+import { recordScripts, scrollToY } from '#support/islands.ts';
+import { content } from '#support/content.ts';
 
 // Just under and just over each threshold (spec §9).
 const pixels = 4;

@@ -5,8 +5,8 @@
  * later in that same task reaches the browser first.
  */
 import { expect, test } from '@playwright/test';
-import { faqPages, islandFiles } from '../../support/islands.ts';
-import { failOnPageErrors } from '../../support/page-problems.ts';
+import { faqPages, islandFiles } from '#support/islands.ts';
+import { failOnPageErrors } from '#support/page-problems.ts';
 
 failOnPageErrors();
 

@@ -9,11 +9,11 @@
  */
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtSite, tags } from '../../support/built-site.ts';
-import { islandFiles, recordScripts } from '../../support/islands.ts';
-import { stubNetwork } from '../../support/network.ts';
-import { sweepPages } from '../../support/pages.ts';
-import { pageSettled } from '../../support/settled.ts';
+import { builtSite, tags } from '#support/built-site.ts';
+import { islandFiles, recordScripts } from '#support/islands.ts';
+import { stubNetwork } from '#support/network.ts';
+import { sweepPages } from '#support/pages.ts';
+import { pageSettled } from '#support/settled.ts';
 
 /** React and react-dom's client (about 60 KB compressed) plus one island's own code. */
 const islandBudget = 64 * 1024;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { content } from '../../support/content.ts';
+import { content } from '#support/content.ts';
 
 test('the 404 page logs the missing path to the console', async ({ page }) => {
   const warnings: string[] = [];

@@ -1,14 +1,8 @@
 import { expect, test } from '@playwright/test';
-import {
-  holdScripts,
-  openPhoneMenu,
-  phoneMenu,
-  phoneMenuToggle,
-  reactHydrated,
-} from '../../support/islands.ts';
-import { failOnPageErrors } from '../../support/page-problems.ts';
-import { content } from '../../support/content.ts';
-import { phoneMenuPanelId } from '../../../src/lib/shared/phone-menu.ts';
+import { holdScripts, openPhoneMenu, phoneMenu, phoneMenuToggle, reactHydrated } from '#support/islands.ts';
+import { failOnPageErrors } from '#support/page-problems.ts';
+import { content } from '#support/content.ts';
+import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
 
 test.describe('phone menu with JavaScript', () => {
   failOnPageErrors();

@@ -8,7 +8,7 @@
  * automation. The rules themselves: tests/e2e/js/speculation-rules.once.spec.ts.
  */
 import { expect } from '@playwright/test';
-import { consentKey, tagUrls } from '../../../src/lib/shared/analytics.ts';
+import { consentKey, tagUrls } from '#src/lib/shared/analytics.ts';
 import {
   at,
   clarityId,
@@ -19,10 +19,10 @@ import {
   serveAnalyticsSite,
   servedRequests,
   test,
-} from '../../support/analytics-site.ts';
-import { launchTabTargetChromium, pageErrors, recordTraffic } from '../../support/prerender.ts';
-import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
-import { aheadTimeout } from '../../support/speculation.ts';
+} from '#support/analytics-site.ts';
+import { launchTabTargetChromium, pageErrors, recordTraffic } from '#support/prerender.ts';
+import { likelyNextAttribute } from '#src/lib/shared/speculation-marks.ts';
+import { aheadTimeout } from '#support/speculation.ts';
 
 serveAnalyticsSite();
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { expectStillDot } from '../../support/motion.ts';
-import { scrollToY } from '../../support/islands.ts';
-import { content } from '../../support/content.ts';
+import { expectStillDot } from '#support/motion.ts';
+import { scrollToY } from '#support/islands.ts';
+import { content } from '#support/content.ts';
 
 test.describe('reduced motion with JavaScript', () => {
   test.beforeEach(async ({ page }) => {

@@ -4,10 +4,10 @@
  * takes over; see tests/spec/content.spec.ts).
  */
 import { expect, test } from '@playwright/test';
-import { stubNetwork } from '../../support/network.ts';
-import { site } from '../../support/site.ts';
-import { content } from '../../support/content.ts';
-import { pageSettled } from '../../support/settled.ts';
+import { stubNetwork } from '#support/network.ts';
+import { site } from '#support/site.ts';
+import { content } from '#support/content.ts';
+import { pageSettled } from '#support/settled.ts';
 
 const contact = content.pages.contact;
 

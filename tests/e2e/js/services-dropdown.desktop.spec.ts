@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { serviceLinks } from '../../support/site.ts';
-import { recordScripts } from '../../support/islands.ts';
-import { pageSettled } from '../../support/settled.ts';
+import { serviceLinks } from '#support/site.ts';
+import { recordScripts } from '#support/islands.ts';
+import { pageSettled } from '#support/settled.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const toggle = (page: Page) => nav(page).locator('summary[aria-controls="services-menu"]');

@@ -5,8 +5,8 @@
  * The rules on every page: tests/e2e/js/speculation-rules.once.spec.ts.
  */
 import { expect, test, type Response } from '@playwright/test';
-import { openPhoneMenu, phoneMenuPagePaths } from '../../support/islands.ts';
-import { aheadTimeout, pathsFetchedAhead } from '../../support/speculation.ts';
+import { openPhoneMenu, phoneMenuPagePaths } from '#support/islands.ts';
+import { aheadTimeout, pathsFetchedAhead } from '#support/speculation.ts';
 
 const path = '/about';
 

@@ -12,15 +12,15 @@
  */
 import { resolve } from 'node:path';
 import { expect, test, type Response } from '@playwright/test';
-import { beforeIntent, pagesThatFit } from '../../../src/lib/build-time/speculation-rules.ts';
-import { contactRoute } from '../../../src/lib/shared/routes.ts';
-import { likelyNextAttribute } from '../../../src/lib/shared/speculation-marks.ts';
-import { builtSite } from '../../support/built-site.ts';
-import { gzipped } from '../../support/first-round-trip.ts';
-import { builtRedirects } from '../../support/redirects.ts';
-import { browserSweepPages } from '../../support/pages.ts';
-import { pageSettled } from '../../support/settled.ts';
-import { site } from '../../support/site.ts';
+import { beforeIntent, pagesThatFit } from '#src/lib/build-time/speculation-rules.ts';
+import { contactRoute } from '#src/lib/shared/routes.ts';
+import { likelyNextAttribute } from '#src/lib/shared/speculation-marks.ts';
+import { builtSite } from '#support/built-site.ts';
+import { gzipped } from '#support/first-round-trip.ts';
+import { builtRedirects } from '#support/redirects.ts';
+import { browserSweepPages } from '#support/pages.ts';
+import { pageSettled } from '#support/settled.ts';
+import { site } from '#support/site.ts';
 import {
   aheadTimeout,
   isFetchedAhead,
@@ -28,7 +28,7 @@ import {
   ruleSetsOf,
   speculatedLinks,
   type Probe,
-} from '../../support/speculation.ts';
+} from '#support/speculation.ts';
 
 const pages = browserSweepPages.filter(({ status }) => status === 200);
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));

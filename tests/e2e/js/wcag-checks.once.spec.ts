@@ -4,12 +4,12 @@
  * fail (or fails everything) shows here first.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { focusProblems, tabWalk } from '../../support/wcag/focus.ts';
-import { forcedColourProblems } from '../../support/wcag/forced-colors.ts';
-import { ibmViolations } from '../../support/wcag/ibm.ts';
-import { largeTextCss, layoutProblems, setUserStyle, textSpacingCss } from '../../support/wcag/layout.ts';
-import { motionProblems } from '../../support/wcag/motion.ts';
-import { targetSizeProblems } from '../../support/wcag/target-size.ts';
+import { focusProblems, tabWalk } from '#support/wcag/focus.ts';
+import { forcedColourProblems } from '#support/wcag/forced-colors.ts';
+import { ibmViolations } from '#support/wcag/ibm.ts';
+import { largeTextCss, layoutProblems, setUserStyle, textSpacingCss } from '#support/wcag/layout.ts';
+import { motionProblems } from '#support/wcag/motion.ts';
+import { targetSizeProblems } from '#support/wcag/target-size.ts';
 
 const html = (body: string, css = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fixture</title>

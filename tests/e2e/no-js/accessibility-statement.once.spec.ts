@@ -6,9 +6,9 @@
  * (routes.once.spec.ts checks every indexable route and its footer link).
  */
 import { expect, test } from '@playwright/test';
-import { accessibilityStatement, site } from '../../support/site.ts';
-import { sitemapPaths } from '../../support/pages.ts';
-import { timeElement } from '../../../src/lib/build-time/dates.ts';
+import { accessibilityStatement, site } from '#support/site.ts';
+import { sitemapPaths } from '#support/pages.ts';
+import { timeElement } from '#src/lib/build-time/dates.ts';
 
 const { data, body } = accessibilityStatement();
 const day = (value: unknown) =>

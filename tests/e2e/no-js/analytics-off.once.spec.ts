@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { analyticsTraces, sweepPages } from '../../support/pages.ts';
+import { analyticsTraces, sweepPages } from '#support/pages.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 

@@ -6,9 +6,9 @@
  * tests/integration/src/lib/build-time/articles/articles.test.ts covers a site with many published entries.
  */
 import { expect, test } from '@playwright/test';
-import { browserSweepPages } from '../../support/pages.ts';
-import { content, isPublished, type ArticleCopy } from '../../support/content.ts';
-import { absolute } from '../../support/site.ts';
+import { browserSweepPages } from '#support/pages.ts';
+import { content, isPublished, type ArticleCopy } from '#support/content.ts';
+import { absolute } from '#support/site.ts';
 
 const published = (entries: ArticleCopy[]) => entries.filter((entry) => isPublished(entry));
 const unpublished = (entries: ArticleCopy[]) =>

@@ -8,21 +8,21 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { expect, test, type Page } from '@playwright/test';
-import { legalForms, partsOfUk } from '../../../src/schemas/company.ts';
-import { formatAddress, governingLaw, vatStatement } from '../../../src/lib/build-time/legal/company.ts';
+import { legalForms, partsOfUk } from '#src/schemas/company.ts';
+import { formatAddress, governingLaw, vatStatement } from '#src/lib/build-time/legal/company.ts';
 import {
   complaintAcknowledgement,
   ico,
   requiredFieldsText,
   retention,
-} from '../../../src/lib/build-time/legal/privacy-facts.ts';
-import { cookieRows } from '../../../src/lib/build-time/legal/analytics-cookies.ts';
-import { legalIdentityPages } from '../../../src/lib/build-time/structured-data/structured-data-company.ts';
-import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
-import { currentCompany } from '../../support/company.ts';
-import { sweepPages } from '../../support/pages.ts';
-import { htmlElements } from '../../../src/lib/build-time/html-elements.ts';
-import { indexableRoutes, site } from '../../support/site.ts';
+} from '#src/lib/build-time/legal/privacy-facts.ts';
+import { cookieRows } from '#src/lib/build-time/legal/analytics-cookies.ts';
+import { legalIdentityPages } from '#src/lib/build-time/structured-data/structured-data-company.ts';
+import { isServiceRoute } from '#src/lib/shared/routes.ts';
+import { currentCompany } from '#support/company.ts';
+import { sweepPages } from '#support/pages.ts';
+import { htmlElements } from '#src/lib/build-time/html-elements.ts';
+import { indexableRoutes, site } from '#support/site.ts';
 
 const company = currentCompany();
 

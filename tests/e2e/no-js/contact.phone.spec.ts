@@ -4,7 +4,7 @@
  * whose script has not arrived.
  */
 import { expect, test } from '@playwright/test';
-import { site } from '../../support/site.ts';
+import { site } from '#support/site.ts';
 import {
   asOwnClient,
   enquiry,
@@ -15,10 +15,10 @@ import {
   mailWith,
   neitherStoredNorSent,
   uniqueMarker,
-} from '../../support/contact.ts';
-import { content } from '../../support/content.ts';
-import { textOfLength } from '../../support/long-enquiries.ts';
-import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
+} from '#support/contact.ts';
+import { content } from '#support/content.ts';
+import { textOfLength } from '#support/long-enquiries.ts';
+import { enquiryLimits } from '#src/lib/shared/enquiry.ts';
 
 const contact = content.pages.contact;
 

@@ -6,11 +6,11 @@
  */
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { routePath } from '../../../src/lib/shared/routes.ts';
-import { isNoindexPage } from '../../../src/lib/build-time/speculation-rules.ts';
-import { builtSite, tags } from '../../support/built-site.ts';
-import { sweepPages } from '../../support/pages.ts';
-import { absolute, indexableRoutes, site } from '../../support/site.ts';
+import { routePath } from '#src/lib/shared/routes.ts';
+import { isNoindexPage } from '#src/lib/build-time/speculation-rules.ts';
+import { builtSite, tags } from '#support/built-site.ts';
+import { sweepPages } from '#support/pages.ts';
+import { absolute, indexableRoutes, site } from '#support/site.ts';
 
 /** Every built page that asks to be indexed at its own address: a page, a service, a post, a tag… */
 function pagesToIndex(): string[] {

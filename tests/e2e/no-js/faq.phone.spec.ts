@@ -3,7 +3,7 @@
  * width, so it runs at phone size only, the visitor most likely to have no script yet.
  */
 import { expect, test } from '@playwright/test';
-import { faqPages } from '../../support/islands.ts';
+import { faqPages } from '#support/islands.ts';
 
 test.describe('FAQ without JavaScript', () => {
   for (const { path, questions } of faqPages) {

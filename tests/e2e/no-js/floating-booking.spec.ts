@@ -1,7 +1,7 @@
-import { expect, test } from '../../support/sweep-page.ts';
-import { site } from '../../support/site.ts';
-import { content } from '../../support/content.ts';
-import { floatingBookingPages } from '../../support/islands.ts';
+import { expect, test } from '#support/sweep-page.ts';
+import { site } from '#support/site.ts';
+import { content } from '#support/content.ts';
+import { floatingBookingPages } from '#support/islands.ts';
 
 test.describe('floating booking button without JavaScript', () => {
   for (const { path, placement } of floatingBookingPages) {

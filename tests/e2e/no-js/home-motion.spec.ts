@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { content } from '../../support/content.ts';
+import { content } from '#support/content.ts';
 
 const opacity = (locator: import('@playwright/test').Locator) =>
   locator.evaluate((element) => getComputedStyle(element).opacity);

@@ -1,3 +1,3 @@
-import { hoverLiftTests } from '../../support/motion.ts';
+import { hoverLiftTests } from '#support/motion.ts';
 
 hoverLiftTests('card hover lift without JavaScript');

@@ -8,9 +8,9 @@
  * button is always shown (with JavaScript it shows only past one viewport, a subset of the same
  * positions); the islands' open states are walked in tests/e2e/js/accessibility.spec.ts.
  */
-import { expect, test } from '../../support/sweep-page.ts';
-import { browserSweepPages } from '../../support/pages.ts';
-import { expectKeyboardWcag } from '../../support/wcag/beyond-axe.ts';
+import { expect, test } from '#support/sweep-page.ts';
+import { browserSweepPages } from '#support/pages.ts';
+import { expectKeyboardWcag } from '#support/wcag/beyond-axe.ts';
 
 for (const { path } of browserSweepPages) {
   test(`${path} can be walked with the keyboard alone, focus always visible, targets large enough`, async ({

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { serviceLinks, site } from '../../support/site.ts';
-import { content } from '../../support/content.ts';
-import { phoneMenuPanelId } from '../../../src/lib/shared/phone-menu.ts';
+import { serviceLinks, site } from '#support/site.ts';
+import { content } from '#support/content.ts';
+import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
 
 test.describe('phone menu without JavaScript', () => {
   test('opens natively and every link in it works', async ({ page }) => {

@@ -5,8 +5,8 @@
  * own legacy paths are checked by `npm run test:spec`.
  */
 import { expect, test } from '@playwright/test';
-import { builtRedirects } from '../../support/redirects.ts';
-import { content } from '../../support/content.ts';
+import { builtRedirects } from '#support/redirects.ts';
+import { content } from '#support/content.ts';
 
 const redirectPairs = Object.entries(builtRedirects());
 

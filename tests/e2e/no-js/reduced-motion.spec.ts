@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectStillDot } from '../../support/motion.ts';
+import { expectStillDot } from '#support/motion.ts';
 
 test.describe('reduced motion without JavaScript', () => {
   test('the scroll indicator dot is still; without the preference it bounces', async ({ page }) => {

@@ -7,10 +7,10 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { isCompressible, precompressedCopies } from '../../../src/lib/shared/content-types.ts';
-import { cacheControl, hashedAssetsPath } from '../../../src/lib/shared/response-headers.ts';
-import { pathPattern } from '../../../src/lib/shared/headers-file.ts';
-import { routePath } from '../../../src/lib/shared/routes.ts';
+import { isCompressible, precompressedCopies } from '#src/lib/shared/content-types.ts';
+import { cacheControl, hashedAssetsPath } from '#src/lib/shared/response-headers.ts';
+import { pathPattern } from '#src/lib/shared/headers-file.ts';
+import { routePath } from '#src/lib/shared/routes.ts';
 
 // The folder `npm start` serves to these tests (the web server built it before any test ran).
 const dist = resolve(process.env.OUT_DIR ?? 'dist');

@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { cmsAdmin } from '../../../src/lib/build-time/cms/cms-admin.ts';
-import { site } from '../../../src/site.config.ts';
-import { inlineCode } from '../../support/inline-code.ts';
+import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
+import { site } from '#src/site.config.ts';
+import { inlineCode } from '#support/inline-code.ts';
 
 const built = resolve(process.env.OUT_DIR ?? 'dist');
 const oneYear = 31_536_000;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { serviceLinks } from '../../support/site.ts';
+import { serviceLinks } from '#support/site.ts';
 
 test.describe('desktop services dropdown without JavaScript', () => {
   test('opens on hover', async ({ page }) => {

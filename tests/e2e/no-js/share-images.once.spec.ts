@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { builtRedirects } from '../../support/redirects.ts';
-import { readIco } from '../../support/ico.ts';
-import { indexableRoutes, site } from '../../support/site.ts';
+import { builtRedirects } from '#support/redirects.ts';
+import { readIco } from '#support/ico.ts';
+import { indexableRoutes, site } from '#support/site.ts';
 
 const meta = (page: Page, key: string) =>
   page.locator(`head meta[property="${key}"], head meta[name="${key}"]`).getAttribute('content');

@@ -5,9 +5,9 @@
  * <details>) is intent, and still fetches its pages ahead. With JavaScript on: tests/e2e/js/speculation-rules.once.spec.ts and speculation-ahead.phone.spec.ts.
  */
 import { expect, test, type Response } from '@playwright/test';
-import { pageLoadedAttribute } from '../../../src/lib/shared/speculation-marks.ts';
-import { phoneMenuPagePaths } from '../../support/islands.ts';
-import { aheadTimeout, pathsFetchedAhead } from '../../support/speculation.ts';
+import { pageLoadedAttribute } from '#src/lib/shared/speculation-marks.ts';
+import { phoneMenuPagePaths } from '#support/islands.ts';
+import { aheadTimeout, pathsFetchedAhead } from '#support/speculation.ts';
 
 test('without JavaScript only the open menu’s pages are fetched ahead, never the likely next ones', async ({
   page,

@@ -3,10 +3,10 @@
  * what the same page shows: prices against the package cards, crumbs against the breadcrumb, founders against their profiles.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from '../../support/sweep-page.ts';
-import { isServiceRoute, type SiteRoute } from '../../../src/lib/shared/routes.ts';
-import { content } from '../../support/content.ts';
-import { absolute, indexableRoutes, site } from '../../support/site.ts';
+import { expect, test } from '#support/sweep-page.ts';
+import { isServiceRoute, type SiteRoute } from '#src/lib/shared/routes.ts';
+import { content } from '#support/content.ts';
+import { absolute, indexableRoutes, site } from '#support/site.ts';
 
 type Node = Record<string, unknown> & { '@type': string; '@id'?: string };
 type Route = (typeof indexableRoutes)[number];

@@ -12,9 +12,9 @@ import {
   brokenWords,
   sidewaysScroll,
   tablesWiderThanTheirBox,
-} from '../../support/engines/page-checks.ts';
-import { indexableRoutes } from '../../support/site.ts';
-import { builtSite } from '../../support/built-site.ts';
+} from '#support/engines/page-checks.ts';
+import { indexableRoutes } from '#support/site.ts';
+import { builtSite } from '#support/built-site.ts';
 
 const narrowest = { width: 320, height: 640 };
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));

@@ -5,11 +5,11 @@
  */
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { htmlFiles } from '../../../src/integrations/built-files.ts';
-import { nuErrors } from '../../support/nu-checker.ts';
-import { xmlValues } from '../../support/built-site.ts';
-import { htmlErrors } from '../../support/html-validity.ts';
-import { sweepPages } from '../../support/pages.ts';
+import { htmlFiles } from '#src/integrations/built-files.ts';
+import { nuErrors } from '#support/nu-checker.ts';
+import { xmlValues } from '#support/built-site.ts';
+import { htmlErrors } from '#support/html-validity.ts';
+import { sweepPages } from '#support/pages.ts';
 
 test('every built page has no html-validate error', async ({ request }) => {
   const text = async (path: string) => {

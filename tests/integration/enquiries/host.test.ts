@@ -11,20 +11,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EnquiryStore } from '../../../enquiries/store/store.ts';
-import { startEnquiryHost } from '../../../enquiries/host.ts';
-import { openSqliteStore } from '../../../enquiries/store/sqlite.ts';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
-import { site } from '../../../src/site.config.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+import type { EnquiryStore } from '#enquiries/store/store.ts';
+import { startEnquiryHost } from '#enquiries/host.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
+import { site } from '#src/site.config.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 let root: string;
 let smtp: TestSmtpServer | undefined;
@@ -79,7 +74,7 @@ describe('the enquiry host', () => {
     });
     // A module graph of its own, as Vite's: the function's send.ts is not the job's.
     vi.resetModules();
-    const loadedApart = await import('../../../enquiries/contact-handler.ts');
+    const loadedApart = await import('#enquiries/contact-handler.ts');
     const handler = host.serve(loadedApart.createContactHandler(host.contactDeps));
     expect((await handler(post(), { ip: '192.0.2.9' })).status).toBe(200);
     expect(smtp.received).toHaveLength(1);

@@ -16,12 +16,12 @@ import {
   newRecord,
   newUnsentRecord,
   type EnquiryRecord,
-} from '../../../enquiries/record.ts';
-import { enquiryEmail } from '../../../enquiries/send.ts';
-import { runEnquiriesCommand } from '../../../enquiries/inbox.ts';
-import { openSqliteStore } from '../../../enquiries/store/sqlite.ts';
-import { projectTypeLabel } from '../../../src/lib/shared/enquiry.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
+} from '#enquiries/record.ts';
+import { enquiryEmail } from '#enquiries/send.ts';
+import { runEnquiriesCommand } from '#enquiries/inbox.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { projectTypeLabel } from '#src/lib/shared/enquiry.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
 
 const project = path.resolve(import.meta.dirname, '../../..');
 const received = Date.UTC(2030, 0, 2, 9, 30);

@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createContactHandler } from '../../../enquiries/contact-handler.ts';
-import { contactRateLimit, enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
-import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
-import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
-import type { TestBlobs } from '../../support/blobs-server.ts';
-import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
+import { createContactHandler } from '#enquiries/contact-handler.ts';
+import { contactRateLimit, enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
+import { createRetryHandler } from '#enquiries/retry-handler.ts';
+import { createSlidingWindowLimiter } from '#enquiries/sliding-window-limiter.ts';
+import type { TestBlobs } from '#support/blobs-server.ts';
+import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv, storedIds } from '#support/enquiries.ts';
+import { startSmtpServer, type TestSmtpServer } from '#support/smtp-test-server.ts';
 
 let blobs: TestBlobs;
 let smtp: TestSmtpServer;

@@ -5,12 +5,12 @@
  * record read answered with a spurious 404 is not forgotten.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { newRecord, startAttempt } from '../../../enquiries/record.ts';
-import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
-import type { TestBlobs } from '../../support/blobs-server.ts';
-import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '../../support/enquiries.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+import { newRecord, startAttempt } from '#enquiries/record.ts';
+import { createRetryHandler } from '#enquiries/retry-handler.ts';
+import type { TestBlobs } from '#support/blobs-server.ts';
+import { realDeps, sampleEnquiry, startTempStore, stubSmtpEnv } from '#support/enquiries.ts';
+import { startSmtpServer, type TestSmtpServer } from '#support/smtp-test-server.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 let blobs: TestBlobs;
 let smtp: TestSmtpServer;

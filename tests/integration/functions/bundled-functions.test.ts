@@ -11,14 +11,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
-import { config as contactConfig } from '../../../functions/send-contact-email.mts';
-import { config as retryConfig } from '../../../functions/retry-enquiries.mts';
-import { healthEndpoint } from '../../../src/lib/shared/paths.ts';
-import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
-import { sampleEnquiry, stubSmtpEnv, storedIds } from '../../support/enquiries.ts';
-import { closedPort, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { config as contactConfig } from '#functions/send-contact-email.mts';
+import { config as retryConfig } from '#functions/retry-enquiries.mts';
+import { healthEndpoint } from '#src/lib/shared/paths.ts';
+import { startTestBlobs, type TestBlobs } from '#support/blobs-server.ts';
+import { sampleEnquiry, stubSmtpEnv, storedIds } from '#support/enquiries.ts';
+import { closedPort, startSmtpServer, type TestSmtpServer } from '#support/smtp-test-server.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 type Handler = (request: Request, context?: object) => Promise<Response>;
 

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { markDelivered, markUndeliverable, newRecord } from '../../../enquiries/record.ts';
-import type { ContactHandler } from '../../../enquiries/contact-handler.ts';
-import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
-import type { TestBlobs } from '../../support/blobs-server.ts';
+import { markDelivered, markUndeliverable, newRecord } from '#enquiries/record.ts';
+import type { ContactHandler } from '#enquiries/contact-handler.ts';
+import { createRetryHandler } from '#enquiries/retry-handler.ts';
+import type { TestBlobs } from '#support/blobs-server.ts';
 import {
   contactHandlerForTests,
   realDeps,
@@ -17,7 +17,7 @@ import {
   startTempStore,
   stubSmtpEnv,
   storedIds,
-} from '../../support/enquiries.ts';
+} from '#support/enquiries.ts';
 import {
   closedPort,
   slowDataMs,
@@ -25,8 +25,8 @@ import {
   startSilentServer,
   startSmtpServer,
   type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+} from '#support/smtp-test-server.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const endpoint = 'https://agency.example/api/send-contact-email';
 let blobs: TestBlobs;

@@ -2,17 +2,17 @@
  * The contact function under SMTP faults and load, and what it logs.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { site } from '../../../src/site.config.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
-import { shortenSmtpLimits, withBlobsDown } from '../../support/enquiries.ts';
+import { fillTimeField, honeypotField } from '#src/lib/shared/spam-traps.ts';
+import { site } from '#src/site.config.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
+import { shortenSmtpLimits, withBlobsDown } from '#support/enquiries.ts';
 import {
   closedPort,
   smtpPass,
   startSilentServer,
   startSmtpServer,
   waitFor,
-} from '../../support/smtp-test-server.ts';
+} from '#support/smtp-test-server.ts';
 import {
   visitor,
   smtp,
@@ -23,7 +23,7 @@ import {
   useSmtpPort,
   expectSecurityHeaders,
   useContactFunction,
-} from '../../support/contact-function.ts';
+} from '#support/contact-function.ts';
 
 useContactFunction();
 

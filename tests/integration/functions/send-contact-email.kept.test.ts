@@ -12,14 +12,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type EnquiryRecord } from '../../../enquiries/record.ts';
-import { createRetryHandler } from '../../../enquiries/retry-handler.ts';
-import type { ContactHandler } from '../../../enquiries/contact-handler.ts';
-import { createSiteServer } from '../../../server/server.ts';
-import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { site } from '../../../src/site.config.ts';
+import { type EnquiryRecord } from '#enquiries/record.ts';
+import { createRetryHandler } from '#enquiries/retry-handler.ts';
+import type { ContactHandler } from '#enquiries/contact-handler.ts';
+import { createSiteServer } from '#server/server.ts';
+import { startTestBlobs, type TestBlobs } from '#support/blobs-server.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { fillTimeField, honeypotField } from '#src/lib/shared/spam-traps.ts';
+import { site } from '#src/site.config.ts';
 import {
   contactHandlerForTests,
   realDeps,
@@ -29,9 +29,9 @@ import {
   withBlobsDown,
   storedIds,
   whileConditionalWritesAnswer,
-} from '../../support/enquiries.ts';
-import { startSilentServer, startSmtpServer, type TestSmtpServer } from '../../support/smtp-test-server.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+} from '#support/enquiries.ts';
+import { startSilentServer, startSmtpServer, type TestSmtpServer } from '#support/smtp-test-server.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const endpoint = `${site.url}${contactEndpoint}`;
 const storeDir = mkdtempSync(path.join(os.tmpdir(), 'contact-kept-'));

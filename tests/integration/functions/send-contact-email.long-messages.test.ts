@@ -4,10 +4,10 @@
  * error (422), never "too large"; only a body past any the form can send is 413.
  */
 import { describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
-import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
-import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';
-import { logs, postForm, postJson, smtp, useContactFunction } from '../../support/contact-function.ts';
+import { maxBodyBytes } from '#enquiries/body-limit.ts';
+import { enquiryLimits } from '#src/lib/shared/enquiry.ts';
+import { escapedJson, formBody, longestEnquiry } from '#support/long-enquiries.ts';
+import { logs, postForm, postJson, smtp, useContactFunction } from '#support/contact-function.ts';
 
 useContactFunction();
 

@@ -4,10 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { contactRateLimit } from '../../../src/lib/shared/enquiry-policy.ts';
-import { withBlobsDown } from '../../support/enquiries.ts';
-import { closedPort } from '../../support/smtp-test-server.ts';
+import { honeypotField } from '#src/lib/shared/spam-traps.ts';
+import { contactRateLimit } from '#src/lib/shared/enquiry-policy.ts';
+import { withBlobsDown } from '#support/enquiries.ts';
+import { closedPort } from '#support/smtp-test-server.ts';
 import {
   endpoint,
   visitor,
@@ -21,7 +21,7 @@ import {
   expectSecurityHeaders,
   withSubmissionId,
   useContactFunction,
-} from '../../support/contact-function.ts';
+} from '#support/contact-function.ts';
 
 useContactFunction();
 

@@ -3,9 +3,9 @@
  * keeps its spam traps from losing a person.
  */
 import { describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
-import { fillTimeField, honeypotField } from '../../../src/lib/shared/spam-traps.ts';
-import { site } from '../../../src/site.config.ts';
+import { maxBodyBytes } from '#enquiries/body-limit.ts';
+import { fillTimeField, honeypotField } from '#src/lib/shared/spam-traps.ts';
+import { site } from '#src/site.config.ts';
 import {
   endpoint,
   mailTo,
@@ -18,7 +18,7 @@ import {
   postForm,
   expectSecurityHeaders,
   useContactFunction,
-} from '../../support/contact-function.ts';
+} from '#support/contact-function.ts';
 
 useContactFunction();
 

@@ -3,10 +3,10 @@
  * field validation.
  */
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../functions/send-contact-email.mts';
-import { mailRoute } from '../../../enquiries/mail-settings.ts';
-import { enquiryLimits } from '../../../src/lib/shared/enquiry.ts';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
+import { config } from '#functions/send-contact-email.mts';
+import { mailRoute } from '#enquiries/mail-settings.ts';
+import { enquiryLimits } from '#src/lib/shared/enquiry.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
 import {
   mailFrom,
   mailTo,
@@ -17,8 +17,8 @@ import {
   postForm,
   expectSecurityHeaders,
   useContactFunction,
-} from '../../support/contact-function.ts';
-import { contactRateLimit } from '../../../src/lib/shared/enquiry-policy.ts';
+} from '#support/contact-function.ts';
+import { contactRateLimit } from '#src/lib/shared/enquiry-policy.ts';
 
 useContactFunction();
 

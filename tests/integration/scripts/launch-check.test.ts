@@ -13,7 +13,7 @@ import {
   realCompanyYaml,
   unsetEnv,
   expectFreshCheckoutNamed,
-} from '../../support/company.ts';
+} from '#support/company.ts';
 
 const script = resolve(import.meta.dirname, '../../../scripts/launch-check.ts');
 const folders: string[] = [];

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../../server/server.ts';
-import { buildAndSwap } from '../../../server/scheduled-rebuild.ts';
+import { createSiteServer } from '#server/server.ts';
+import { buildAndSwap } from '#server/scheduled-rebuild.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'scheduled-rebuild-'));
 const served = join(root, 'dist');

@@ -11,17 +11,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { fillTimeField } from '../../../src/lib/shared/spam-traps.ts';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { fillTimeField } from '#src/lib/shared/spam-traps.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 const work = mkdtempSync(join(tmpdir(), 'fresh-machine-'));

@@ -9,17 +9,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { formBody } from '../../support/long-enquiries.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { formBody } from '#support/long-enquiries.ts';
 import {
   connect,
   parseResponse,
   rawRequest,
   startLikeNpmStart,
   type StartedServer,
-} from '../../support/raw-http.ts';
-import { waitFor } from '../../support/smtp-test-server.ts';
+} from '#support/raw-http.ts';
+import { waitFor } from '#support/smtp-test-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'fair-share-'));
 const root = join(work, 'dist');

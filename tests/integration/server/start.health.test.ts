@@ -11,17 +11,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactEndpoint, healthEndpoint } from '../../../src/lib/shared/paths.ts';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
+import { contactEndpoint, healthEndpoint } from '#src/lib/shared/paths.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '#support/webhook-receiver.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'start-health-'));
 const tag = randomUUID().slice(0, 8);

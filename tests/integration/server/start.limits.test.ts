@@ -9,16 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maxBodyBytes } from '../../../enquiries/body-limit.ts';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { escapedJson, formBody, longestEnquiry } from '../../support/long-enquiries.ts';
-import { connect, rawRequest, startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
+import { maxBodyBytes } from '#enquiries/body-limit.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { escapedJson, formBody, longestEnquiry } from '#support/long-enquiries.ts';
+import { connect, rawRequest, startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'self-hosting-limits-'));
 const root = join(work, 'dist');

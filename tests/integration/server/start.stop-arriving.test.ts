@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactEndpoint } from '../../../src/lib/shared/paths.ts';
-import { submissionIdField } from '../../../src/lib/shared/submission.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { connect, parseResponse } from '../../support/raw-http.ts';
-import { smtpTestEnv, startSmtpServer, waitFor } from '../../support/smtp-test-server.ts';
-import { postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
+import { contactEndpoint } from '#src/lib/shared/paths.ts';
+import { submissionIdField } from '#src/lib/shared/submission.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { connect, parseResponse } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor } from '#support/smtp-test-server.ts';
+import { postEnquiry, storeWorkspace } from '#support/store-faults.ts';
 
 const workspace = storeWorkspace('stop-arriving');
 afterAll(() => workspace.remove());

@@ -15,14 +15,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsPerMessageId, postEnquiries } from '../../support/kept-enquiries.ts';
-import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
+import { mailsPerMessageId, postEnquiries } from '#support/kept-enquiries.ts';
+import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 const kept = 24;

@@ -8,10 +8,10 @@
 import { copyFileSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enquiryDatabaseFile } from '../../../enquiries/store/sqlite-file.ts';
-import type { StartedServer } from '../../support/raw-http.ts';
-import { waitFor } from '../../support/smtp-test-server.ts';
-import { postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import type { StartedServer } from '#support/raw-http.ts';
+import { waitFor } from '#support/smtp-test-server.ts';
+import { postEnquiry, storeWorkspace } from '#support/store-faults.ts';
 
 const workspace = storeWorkspace('store-deleted');
 const file = join(workspace.store, enquiryDatabaseFile);

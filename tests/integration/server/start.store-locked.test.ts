@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enquiryDatabaseFile } from '../../../enquiries/store/sqlite-file.ts';
-import { healthEndpoint } from '../../../src/lib/shared/paths.ts';
-import type { StartedServer } from '../../support/raw-http.ts';
-import { waitFor } from '../../support/smtp-test-server.ts';
-import { getHome, postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import { healthEndpoint } from '#src/lib/shared/paths.ts';
+import type { StartedServer } from '#support/raw-http.ts';
+import { waitFor } from '#support/smtp-test-server.ts';
+import { getHome, postEnquiry, storeWorkspace } from '#support/store-faults.ts';
 
 const workspace = storeWorkspace('store-locked');
 const file = join(workspace.store, enquiryDatabaseFile);

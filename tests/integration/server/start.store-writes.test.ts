@@ -7,12 +7,12 @@
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newUnsentRecord } from '../../../enquiries/record.ts';
-import { enquiryDatabaseFile } from '../../../enquiries/store/sqlite-file.ts';
-import { openSqliteStore } from '../../../enquiries/store/sqlite.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { smtpTestEnv, startSmtpServer, waitFor } from '../../support/smtp-test-server.ts';
-import { getHome, postEnquiry, storeWorkspace } from '../../support/store-faults.ts';
+import { newUnsentRecord } from '#enquiries/record.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { smtpTestEnv, startSmtpServer, waitFor } from '#support/smtp-test-server.ts';
+import { getHome, postEnquiry, storeWorkspace } from '#support/store-faults.ts';
 
 const workspaces: ReturnType<typeof storeWorkspace>[] = [];
 afterAll(() => workspaces.forEach((workspace) => workspace.remove()));

@@ -6,16 +6,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatHeadersFile, headersFor } from '../../../src/lib/shared/headers-file.ts';
-import { baseHeaderRules } from '../../../src/lib/shared/response-headers.ts';
-import { launchItems, readCompanyText } from '../../../src/lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from '../../../src/integrations/launch-settings.ts';
-import {
-  rawRequest,
-  startLikeNpmStart,
-  type RawResponse,
-  type StartedServer,
-} from '../../support/raw-http.ts';
+import { formatHeadersFile, headersFor } from '#src/lib/shared/headers-file.ts';
+import { baseHeaderRules } from '#src/lib/shared/response-headers.ts';
+import { launchItems, readCompanyText } from '#src/lib/build-time/legal/launch-readiness.ts';
+import { launchSettings } from '#src/integrations/launch-settings.ts';
+import { rawRequest, startLikeNpmStart, type RawResponse, type StartedServer } from '#support/raw-http.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 const siteWideHeaders = formatHeadersFile(baseHeaderRules);

@@ -9,14 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailsPerMessageId, postEnquiries } from '../../support/kept-enquiries.ts';
-import { startLikeNpmStart, type StartedServer } from '../../support/raw-http.ts';
-import {
-  smtpTestEnv,
-  startSmtpServer,
-  waitFor,
-  type TestSmtpServer,
-} from '../../support/smtp-test-server.ts';
+import { mailsPerMessageId, postEnquiries } from '#support/kept-enquiries.ts';
+import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { smtpTestEnv, startSmtpServer, waitFor, type TestSmtpServer } from '#support/smtp-test-server.ts';
 
 const kept = 60;
 const work = mkdtempSync(join(tmpdir(), 'two-servers-'));

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, type SyncResult } from '../../support/project-copy.ts';
-import { markdownFile } from '../../../tools/markdown-files.ts';
-import { project } from '../../../tools/scratch-copy.ts';
-import { content } from '../../support/content.ts';
+import { copyProject, type SyncResult } from '#support/project-copy.ts';
+import { markdownFile } from '#tools/markdown-files.ts';
+import { project } from '#tools/scratch-copy.ts';
+import { content } from '#support/content.ts';
 
 const copy = copyProject('article-errors');
 afterAll(() => copy.cleanup());

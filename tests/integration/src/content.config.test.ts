@@ -8,11 +8,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyProject, type SyncResult } from '../../support/project-copy.ts';
-import { legalForms } from '../../../src/schemas/company.ts';
-import { currentCompany } from '../../support/company.ts';
-import { content } from '../../support/content.ts';
-import { editedFrontMatter, editedYaml } from '../../support/yaml-edits.ts';
+import { copyProject, type SyncResult } from '#support/project-copy.ts';
+import { legalForms } from '#src/schemas/company.ts';
+import { currentCompany } from '#support/company.ts';
+import { content } from '#support/content.ts';
+import { editedFrontMatter, editedYaml } from '#support/yaml-edits.ts';
 
 const copy = copyProject('content-schema');
 afterAll(() => copy.cleanup());

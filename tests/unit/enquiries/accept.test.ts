@@ -4,15 +4,15 @@
  * cap an enquiry is refused storage with a clear line, answered as received only if it was sent.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEnquiryAcceptor, type AcceptDeps } from '../../../enquiries/accept.ts';
-import type { Mailer, SendableRoute } from '../../../enquiries/send.ts';
-import { runEnquiryJob } from '../../../enquiries/retry.ts';
-import { type EnquiryRecord } from '../../../enquiries/record.ts';
-import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
-import { mailRoute, type MailRoute } from '../../../enquiries/mail-settings.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { memoryBlobs, type BlobCall } from '../../support/memory-blobs.ts';
-import { enquiryPolicy, storeCapRecords } from '../../../src/lib/shared/enquiry-policy.ts';
+import { createEnquiryAcceptor, type AcceptDeps } from '#enquiries/accept.ts';
+import type { Mailer, SendableRoute } from '#enquiries/send.ts';
+import { runEnquiryJob } from '#enquiries/retry.ts';
+import { type EnquiryRecord } from '#enquiries/record.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { mailRoute, type MailRoute } from '#enquiries/mail-settings.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { memoryBlobs, type BlobCall } from '#support/memory-blobs.ts';
+import { enquiryPolicy, storeCapRecords } from '#src/lib/shared/enquiry-policy.ts';
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',

@@ -3,7 +3,7 @@
  * what an opening says: how many wait, since when, the kind of failure and what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { openingMessage, postAlert, resolvedMessage, type AlertMessage } from '../../../enquiries/alerts.ts';
+import { openingMessage, postAlert, resolvedMessage, type AlertMessage } from '#enquiries/alerts.ts';
 
 /** The request `postAlert` makes for `url`, through a fetch that records it and answers `status`. */
 async function posted(url: string, message: AlertMessage = opening, status = 204) {

@@ -1,6 +1,6 @@
 /** Which client the contact function's rate limit counts. */
 import { describe, expect, it } from 'vitest';
-import { clientIp } from '../../../enquiries/contact-rate-limit.ts';
+import { clientIp } from '#enquiries/contact-rate-limit.ts';
 
 describe('clientIp', () => {
   it('keys on context.ip alone, never on a header a visitor can write', () => {

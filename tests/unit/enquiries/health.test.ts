@@ -3,10 +3,10 @@
  * condition on its own, the HTTP status it maps to, and nothing but counts, times and codes.
  */
 import { describe, expect, it } from 'vitest';
-import { healthResponse, judgeHealth, type HealthInput } from '../../../enquiries/health.ts';
-import type { MailRoute } from '../../../enquiries/mail-settings.ts';
-import { sendFailure, type Observed } from '../../../enquiries/watch.ts';
-import type { SendError } from '../../../enquiries/record.ts';
+import { healthResponse, judgeHealth, type HealthInput } from '#enquiries/health.ts';
+import type { MailRoute } from '#enquiries/mail-settings.ts';
+import { sendFailure, type Observed } from '#enquiries/watch.ts';
+import type { SendError } from '#enquiries/record.ts';
 
 const failureKind = (error: SendError) => sendFailure(error, nowMs).kind;
 

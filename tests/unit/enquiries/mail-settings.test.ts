@@ -4,7 +4,7 @@
  * problem that names it (the function keeps the enquiry and logs it; `npm start` prints it at start-up).
  */
 import { describe, expect, it } from 'vitest';
-import { mailRoute } from '../../../enquiries/mail-settings.ts';
+import { mailRoute } from '#enquiries/mail-settings.ts';
 
 const smtp = { SMTP_HOST: 'smtp.agency.example', MAIL_FROM: 'a@agency.example', MAIL_TO: 'b@agency.example' };
 

@@ -1,6 +1,6 @@
 /** Reading an enquiry request: its format, its origin and its fields. */
 import { describe, expect, it } from 'vitest';
-import { enquiryFormat, isCrossSite, parseFields } from '../../../enquiries/receive.ts';
+import { enquiryFormat, isCrossSite, parseFields } from '#enquiries/receive.ts';
 
 const request = (headers: Record<string, string> = {}, url = 'https://www.agency.example/api/x') =>
   new Request(url, { method: 'POST', headers });

@@ -14,9 +14,9 @@ import {
   newUnsentRecord,
   requeue,
   startAttempt,
-} from '../../../enquiries/record.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+} from '#enquiries/record.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const minute = 60_000;
 const t0 = Date.UTC(2030, 2, 3, 23, 0);

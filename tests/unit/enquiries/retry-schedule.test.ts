@@ -1,6 +1,6 @@
 /** `npm start`'s schedule for the retry job. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scheduleRetries } from '../../../enquiries/retry-schedule.ts';
+import { scheduleRetries } from '#enquiries/retry-schedule.ts';
 
 // Every minute, as the scheduled function runs on Netlify.
 const retryEveryMs = 60_000;

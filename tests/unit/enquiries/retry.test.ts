@@ -5,19 +5,19 @@
  * never sends twice when runs overlap or when saving "delivered" fails.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Mailer, SendableRoute } from '../../../enquiries/send.ts';
-import { runEnquiryJob } from '../../../enquiries/retry.ts';
+import type { Mailer, SendableRoute } from '#enquiries/send.ts';
+import { runEnquiryJob } from '#enquiries/retry.ts';
 
 // The job's limits: 5 s before it starts no new send, 8 s for one send.
 const jobBudgetMs = 5000;
 const jobSendLimitMs = 8000;
-import { listingKey as indexKey } from '../../../enquiries/store/store.ts';
-import { markDelivered, newRecord, newUnsentRecord, type EnquiryRecord } from '../../../enquiries/record.ts';
-import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
-import { mailRoute, type MailRoute } from '../../../enquiries/mail-settings.ts';
-import { sampleEnquiry } from '../../support/enquiries.ts';
-import { memoryBlobs, type BlobCall } from '../../support/memory-blobs.ts';
-import { enquiryPolicy } from '../../../src/lib/shared/enquiry-policy.ts';
+import { listingKey as indexKey } from '#enquiries/store/store.ts';
+import { markDelivered, newRecord, newUnsentRecord, type EnquiryRecord } from '#enquiries/record.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { mailRoute, type MailRoute } from '#enquiries/mail-settings.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { memoryBlobs, type BlobCall } from '#support/memory-blobs.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',

@@ -1,6 +1,6 @@
 /** The sliding window behind the contact function's rate limit. */
 import { describe, expect, it } from 'vitest';
-import { createSlidingWindowLimiter } from '../../../enquiries/sliding-window-limiter.ts';
+import { createSlidingWindowLimiter } from '#enquiries/sliding-window-limiter.ts';
 
 describe('createSlidingWindowLimiter', () => {
   it('allows `limit` hits per window, then gives the seconds until the oldest one leaves', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsEncoding } from '../../../server/accept-encoding.ts';
+import { acceptsEncoding } from '#server/accept-encoding.ts';
 
 describe('acceptsEncoding', () => {
   it('takes a coding the browser names, in any case and with any weight above zero', () => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverConfig } from '../../../server/config.ts';
+import { serverConfig } from '#server/config.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 

@@ -11,9 +11,9 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { fairShares, type ShareLimits } from '../../../server/connection-cap.ts';
-import { createSiteServer } from '../../../server/server.ts';
-import { connect, rawRequest } from '../../support/raw-http.ts';
+import { fairShares, type ShareLimits } from '#server/connection-cap.ts';
+import { createSiteServer } from '#server/server.ts';
+import { connect, rawRequest } from '#support/raw-http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'connection-cap-'));
 writeFileSync(join(root, 'index.html'), '<h1>Home</h1>');

@@ -4,17 +4,17 @@
  * entry from the right), and which scheme the function's Origin check sees behind a TLS proxy.
  * Reading TRUST_PROXY itself: tests/unit/server/config.test.ts.
  */
-import { storedIds } from '../../support/enquiries.ts';
+import { storedIds } from '#support/enquiries.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openBlobsStore } from '../../../enquiries/store/blobs.ts';
-import { clientAddress } from '../../../server/function-route.ts';
-import { startTestBlobs, type TestBlobs } from '../../support/blobs-server.ts';
-import { createSiteServer } from '../../../server/server.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { clientAddress } from '#server/function-route.ts';
+import { startTestBlobs, type TestBlobs } from '#support/blobs-server.ts';
+import { createSiteServer } from '#server/server.ts';
 
 function request(forwardedFor?: string | string[], peer = '127.0.0.1'): IncomingMessage {
   return {

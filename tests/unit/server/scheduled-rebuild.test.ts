@@ -4,8 +4,8 @@
  * the served build kept, and tried again later; a clock that jumps past midnight caught up with.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startScheduledRebuild, type BuildOutcome } from '../../../server/scheduled-rebuild.ts';
-import { isoDay } from '../../../src/lib/build-time/dates.ts';
+import { startScheduledRebuild, type BuildOutcome } from '#server/scheduled-rebuild.ts';
+import { isoDay } from '#src/lib/build-time/dates.ts';
 
 const minute = 60_000;
 /** 23:58 in London on a winter night (UTC+0) and on a summer one (UTC+1, 22:58 UTC). */

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createSiteServer } from '../../../server/server.ts';
+import { createSiteServer } from '#server/server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'server-handler-errors-'));
 const logged: string[] = [];

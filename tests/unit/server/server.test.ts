@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSiteServer } from '../../../server/server.ts';
-import { connect, parseResponse } from '../../support/raw-http.ts';
+import { createSiteServer } from '#server/server.ts';
+import { connect, parseResponse } from '#support/raw-http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'server-limits-'));
 const logged: string[] = [];

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../../server/server.ts';
-import { precompress } from '../../../src/lib/build-time/precompress.ts';
-import { notModifiedHeaders } from '../../../src/lib/shared/response-headers.ts';
-import { netlifyRedirects } from '../../../src/lib/shared/redirects.ts';
+import { createSiteServer } from '#server/server.ts';
+import { precompress } from '#src/lib/build-time/precompress.ts';
+import { notModifiedHeaders } from '#src/lib/shared/response-headers.ts';
+import { netlifyRedirects } from '#src/lib/shared/redirects.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'static-site-'));
 const logged: string[] = [];

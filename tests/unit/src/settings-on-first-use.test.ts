@@ -15,8 +15,8 @@ describe('the settings modules', () => {
     vi.stubEnv('SITE_URL', 'not an address');
     vi.stubEnv('PUBLIC_GA_ID', 'UA-1');
     vi.resetModules();
-    const { site } = await import('../../../src/site.config.ts');
-    const { buildConfig } = await import('../../../src/lib/build-time/build-config.ts');
+    const { site } = await import('#src/site.config.ts');
+    const { buildConfig } = await import('#src/lib/build-time/build-config.ts');
     // As an entry point does after its imports: the environment filled in from .env.
     vi.stubEnv('SITE_URL', 'https://www.northfield.co.uk/');
     vi.stubEnv('PUBLIC_GA_ID', 'G-AB12CD34EF');
@@ -30,7 +30,7 @@ describe('the settings modules', () => {
   it('stop on the first read of a malformed value, naming the variable', async () => {
     vi.stubEnv('PUBLIC_CONTACT_EMAIL', 'hello at agency');
     vi.resetModules();
-    const { site } = await import('../../../src/site.config.ts');
+    const { site } = await import('#src/site.config.ts');
     expect(() => site.email).toThrow(/PUBLIC_CONTACT_EMAIL must be an email address/);
   });
 });

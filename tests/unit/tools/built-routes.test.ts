@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { builtIndexableRoutes, htmlRoutes } from '../../../tools/built-routes.ts';
-import { isServiceRoute } from '../../../src/lib/shared/routes.ts';
+import { builtIndexableRoutes, htmlRoutes } from '#tools/built-routes.ts';
+import { isServiceRoute } from '#src/lib/shared/routes.ts';
 
 const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleBody, markdownFile } from '../../../tools/markdown-files.ts';
+import { articleBody, markdownFile } from '#tools/markdown-files.ts';
 import { readingMinutes } from '@/lib/build-time/articles/articles';
 
 describe('generated content files', () => {

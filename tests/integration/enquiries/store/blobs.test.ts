@@ -5,16 +5,16 @@
  * answers a code instead of throwing; and a deployed site's store is reached with its credentials.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newRecord, startAttempt } from '../../../../enquiries/record.ts';
-import { openBlobsStore, siteCredentials } from '../../../../enquiries/store/blobs.ts';
-import type { TestBlobs } from '../../../support/blobs-server.ts';
+import { newRecord, startAttempt } from '#enquiries/record.ts';
+import { openBlobsStore, siteCredentials } from '#enquiries/store/blobs.ts';
+import type { TestBlobs } from '#support/blobs-server.ts';
 import {
   sampleEnquiry,
   startTempStore,
   storedIds,
   whileConditionalWritesAnswer,
   withBlobsDown,
-} from '../../../support/enquiries.ts';
+} from '#support/enquiries.ts';
 
 let blobs: TestBlobs;
 

@@ -18,15 +18,15 @@ import {
   newUnsentRecord,
   startAttempt,
   type EnquiryRecord,
-} from '../../../../enquiries/record.ts';
-import { openBlobsStore } from '../../../../enquiries/store/blobs.ts';
-import { mailRoute } from '../../../../enquiries/mail-settings.ts';
-import { attemptDelivery, type Mailer, type SendableRoute } from '../../../../enquiries/send.ts';
-import { listingKey, type EnquiryStore, type InboxQuery } from '../../../../enquiries/store/store.ts';
-import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
-import { startTestBlobs } from '../../../support/blobs-server.ts';
-import { sampleEnquiry } from '../../../support/enquiries.ts';
-import { enquiryPolicy } from '../../../../src/lib/shared/enquiry-policy.ts';
+} from '#enquiries/record.ts';
+import { openBlobsStore } from '#enquiries/store/blobs.ts';
+import { mailRoute } from '#enquiries/mail-settings.ts';
+import { attemptDelivery, type Mailer, type SendableRoute } from '#enquiries/send.ts';
+import { listingKey, type EnquiryStore, type InboxQuery } from '#enquiries/store/store.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { startTestBlobs } from '#support/blobs-server.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const day = 24 * 3_600_000;
 const t0 = Date.UTC(2030, 0, 10, 12);

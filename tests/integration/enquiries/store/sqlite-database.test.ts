@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRecord } from '../../../../enquiries/record.ts';
-import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
-import { enquiryDatabase } from '../../../../enquiries/store/sqlite-database.ts';
-import { sampleEnquiry } from '../../../support/enquiries.ts';
-import { waitFor } from '../../../support/smtp-test-server.ts';
+import { newRecord } from '#enquiries/record.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import { enquiryDatabase } from '#enquiries/store/sqlite-database.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { waitFor } from '#support/smtp-test-server.ts';
 
 let root: string;
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newRecord } from '../../../../enquiries/record.ts';
-import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
-import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
-import { sampleEnquiry } from '../../../support/enquiries.ts';
-import { storeCapRecords } from '../../../../src/lib/shared/enquiry-policy.ts';
+import { newRecord } from '#enquiries/record.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { sampleEnquiry } from '#support/enquiries.ts';
+import { storeCapRecords } from '#src/lib/shared/enquiry-policy.ts';
 
 let root: string;
 beforeAll(async () => {

@@ -7,11 +7,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { copyProject } from '../../../support/project-copy.ts';
-import { markdownFile } from '../../../../tools/markdown-files.ts';
-import type { CommandResult } from '../../../../tools/scratch-copy.ts';
-import { redirectsFile } from '../../../../src/lib/build-time/redirects/redirect-sources.ts';
-import { editedYaml } from '../../../support/yaml-edits.ts';
+import { copyProject } from '#support/project-copy.ts';
+import { markdownFile } from '#tools/markdown-files.ts';
+import type { CommandResult } from '#tools/scratch-copy.ts';
+import { redirectsFile } from '#src/lib/build-time/redirects/redirect-sources.ts';
+import { editedYaml } from '#support/yaml-edits.ts';
 
 const copy = copyProject('content-checks');
 afterAll(() => copy.cleanup());

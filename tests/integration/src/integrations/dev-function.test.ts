@@ -10,11 +10,11 @@ import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enquiryDatabaseFile } from '../../../../enquiries/store/sqlite-file.ts';
-import { openSqliteStore } from '../../../../enquiries/store/sqlite.ts';
-import { devFunction } from '../../../../src/integrations/dev-function.ts';
-import { healthEndpoint } from '../../../../src/lib/shared/paths.ts';
-import { sampleEnquiry, storedIds } from '../../../support/enquiries.ts';
+import { enquiryDatabaseFile } from '#enquiries/store/sqlite-file.ts';
+import { openSqliteStore } from '#enquiries/store/sqlite.ts';
+import { devFunction } from '#src/integrations/dev-function.ts';
+import { healthEndpoint } from '#src/lib/shared/paths.ts';
+import { sampleEnquiry, storedIds } from '#support/enquiries.ts';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 

@@ -9,15 +9,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyProject } from '../../../support/project-copy.ts';
-import { htmlFiles } from '../../../../src/integrations/built-files.ts';
-import { disclosureParts, governingLaw, vatStatement } from '../../../../src/lib/build-time/legal/company.ts';
-import { htmlElements } from '../../../../src/lib/build-time/html-elements.ts';
-import { legalIdentityPages } from '../../../../src/lib/build-time/structured-data/structured-data-company.ts';
-import { builtServiceRoutes, builtSite, jsonLdNodes, tags, xmlValues } from '../../../support/built-site.ts';
-import { exampleCompany, unsetEnv } from '../../../support/company.ts';
-import { content, contentOf, isPublished } from '../../../support/content.ts';
-import { goLiveCompanies, goLiveEnv, writeGoLive, type GoLive } from '../../../support/go-live.ts';
+import { copyProject } from '#support/project-copy.ts';
+import { htmlFiles } from '#src/integrations/built-files.ts';
+import { disclosureParts, governingLaw, vatStatement } from '#src/lib/build-time/legal/company.ts';
+import { htmlElements } from '#src/lib/build-time/html-elements.ts';
+import { legalIdentityPages } from '#src/lib/build-time/structured-data/structured-data-company.ts';
+import { builtServiceRoutes, builtSite, jsonLdNodes, tags, xmlValues } from '#support/built-site.ts';
+import { exampleCompany, unsetEnv } from '#support/company.ts';
+import { content, contentOf, isPublished } from '#support/content.ts';
+import { goLiveCompanies, goLiveEnv, writeGoLive, type GoLive } from '#support/go-live.ts';
 
 const launchCheckScript = resolve(import.meta.dirname, '../../../../scripts/launch-check.ts');
 

@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../../support/project-copy.ts';
-import { exampleCompanyYaml, unsetEnv, writeCompany } from '../../../support/company.ts';
+import { copyProject, type ProjectCopy } from '#support/project-copy.ts';
+import { exampleCompanyYaml, unsetEnv, writeCompany } from '#support/company.ts';
 
 let site: ProjectCopy | undefined;
 

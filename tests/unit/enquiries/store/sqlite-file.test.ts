@@ -3,7 +3,7 @@
  * the file and what to do, and a full disk is called a full disk, whatever SQLite's number for it.
  */
 import { describe, expect, it } from 'vitest';
-import { codeOf, fileProblem } from '../../../../enquiries/store/sqlite-file.ts';
+import { codeOf, fileProblem } from '#enquiries/store/sqlite-file.ts';
 
 const file = '/srv/site/.data/enquiries.sqlite';
 const sqliteError = (errcode: number) => Object.assign(new Error('sqlite'), { errcode });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shareImageSummary } from '../../../../src/integrations/share-images.ts';
+import { shareImageSummary } from '#src/integrations/share-images.ts';
 
 describe('the build bench', () => {
   it('reads how many share images a build drew and reused from its log', () => {

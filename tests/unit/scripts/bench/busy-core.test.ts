@@ -1,7 +1,7 @@
 /** `--busy`'s spinner really takes a core while it runs, and is gone once stopped. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { busyCore } from '../../../../scripts/bench/busy-core.ts';
+import { busyCore } from '#scripts/bench/busy-core.ts';
 
 const cpuSeconds = (pid: number) => {
   // utime + stime, in clock ticks (100 a second on Linux), from /proc.

@@ -8,8 +8,8 @@ import {
   type LighthouseResult,
   type Metric,
   type Sample,
-} from '../../../../scripts/bench/report.ts';
-import { percentile, renderFunctionTable } from '../../../../scripts/bench/function-report.ts';
+} from '#scripts/bench/report.ts';
+import { percentile, renderFunctionTable } from '#scripts/bench/function-report.ts';
 
 const perfect: Sample = {
   performance: 100,

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { benchRoutes, missingPath, routeLabel } from '../../../../scripts/bench/routes.ts';
-import { builtIndexableRoutes } from '../../../../tools/built-routes.ts';
+import { benchRoutes, missingPath, routeLabel } from '#scripts/bench/routes.ts';
+import { builtIndexableRoutes } from '#tools/built-routes.ts';
 
 // A build whose header lists one service page, in the shape Header.astro writes.
 const dist = mkdtempSync(join(tmpdir(), 'bench-routes-'));

@@ -5,8 +5,8 @@ import {
   missedFirstTaps,
   renderFirstTapTable,
   type FirstTapRow,
-} from '../../../../scripts/bench/first-tap-report.ts';
-import { renderVisitTable, type VisitRow } from '../../../../scripts/bench/visit-report.ts';
+} from '#scripts/bench/first-tap-report.ts';
+import { renderVisitTable, type VisitRow } from '#scripts/bench/visit-report.ts';
 
 const menu = { route: '/', label: 'phone menu', selector: 'summary', opens: '#menu' };
 const faq = { route: '/services/a', label: 'first FAQ question', selector: 'main summary' };

@@ -2,7 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { tapPairs } from '../../../../scripts/bench/tap-pairs.ts';
+import { tapPairs } from '#scripts/bench/tap-pairs.ts';
 import {
   missedTaps,
   renderTapTable,
@@ -10,8 +10,8 @@ import {
   withoutSpeculationRules,
   type TapRow,
   type TapSample,
-} from '../../../../scripts/bench/tap-report.ts';
-import { throttledLink } from '../../../../scripts/bench/throttled-link.ts';
+} from '#scripts/bench/tap-report.ts';
+import { throttledLink } from '#scripts/bench/throttled-link.ts';
 
 const home = `<!doctype html><title>Home</title>
 <header><nav aria-label="Main"><ul>

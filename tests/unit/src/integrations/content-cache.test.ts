@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contentCache, contentKey } from '../../../../src/integrations/content-cache.ts';
+import { contentCache, contentKey } from '#src/integrations/content-cache.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'content-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

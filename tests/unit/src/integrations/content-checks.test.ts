@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contentChecks } from '../../../../src/integrations/content-checks.ts';
-import { articleColumnWidth } from '../../../../src/lib/build-time/images/article-pictures.ts';
+import { contentChecks } from '#src/integrations/content-checks.ts';
+import { articleColumnWidth } from '#src/lib/build-time/images/article-pictures.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'content-checks-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

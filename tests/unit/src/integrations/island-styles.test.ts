@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { afterAll, describe, expect, it } from 'vitest';
-import { islandStyles } from '../../../../src/integrations/island-styles.ts';
+import { islandStyles } from '#src/integrations/island-styles.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'island-styles-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

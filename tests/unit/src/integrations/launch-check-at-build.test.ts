@@ -8,7 +8,7 @@ import {
   realCompanyYaml,
   projectWithCompany,
   expectFreshCheckoutNamed,
-} from '../../../support/company.ts';
+} from '#support/company.ts';
 
 /** Runs the integration's hook as a build would, with a logger that records its warnings. */
 function runHook(options: Partial<LaunchCheckAtBuildOptions>) {

@@ -17,9 +17,9 @@ import {
   renderFavicon,
   renderLogo,
   renderShareImage,
-} from '../../../../src/integrations/share-image-drawing.ts';
-import { shareImages } from '../../../../src/integrations/share-images.ts';
-import { readIco } from '../../../support/ico.ts';
+} from '#src/integrations/share-image-drawing.ts';
+import { shareImages } from '#src/integrations/share-images.ts';
+import { readIco } from '#support/ico.ts';
 
 // The element tree each share image is drawn from, as satori receives it (then drawn for real).
 const drawn = vi.hoisted(() => [] as unknown[]);

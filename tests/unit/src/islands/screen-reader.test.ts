@@ -15,7 +15,7 @@ import ContactForm from '@/islands/ContactForm';
 import FaqAccordion from '@/islands/FaqAccordion';
 import PhoneMenu from '@/islands/PhoneMenu';
 import { budgetRanges, enquiryLimits, enquirySchema, projectTypes } from '@/lib/shared/enquiry';
-import { readAll, renderIsland, virtual } from '../../../support/screen-reader.ts';
+import { readAll, renderIsland, virtual } from '#support/screen-reader.ts';
 
 const content = (file: string) => parse(readFileSync(`src/content/pages/${file}.yaml`, 'utf8'));
 const layout = content('layout');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companySchema } from '@/schemas/company';
-import { realCompany, currentCompany } from '../../../support/company.ts';
+import { realCompany, currentCompany } from '#support/company.ts';
 
 /** The issues zod reports for an entry, as `field: message`. */
 function problems(entry: Record<string, unknown>): string[] {

@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml } from 'satteri';
-import { codeHighlight } from '../../../../src/lib/build-time/articles/code-highlight.ts';
-import { project } from '../../../../tools/scratch-copy.ts';
+import { codeHighlight } from '#src/lib/build-time/articles/code-highlight.ts';
+import { project } from '#tools/scratch-copy.ts';
 
 const css = readFileSync(join(project, 'src/styles/code-highlight.css'), 'utf8');
 

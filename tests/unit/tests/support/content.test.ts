@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { content, contentOf } from '../../../support/content.ts';
+import { content, contentOf } from '#support/content.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'content-'));
 cpSync(resolve(import.meta.dirname, '../../../../src/content'), join(root, 'src/content'), {

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cutOffset, FIRST_ROUND_TRIP, firstRoundTripBytes } from '../../../support/first-round-trip.ts';
+import { cutOffset, FIRST_ROUND_TRIP, firstRoundTripBytes } from '#support/first-round-trip.ts';
 
 /** Text that does not compress: 20,000 characters gzip to about 15,000 bytes. */
 const bloat = () => randomBytes(15_000).toString('base64');

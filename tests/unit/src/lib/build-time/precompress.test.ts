@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../../../../src/lib/build-time/precompress.ts';
-import { precompressedCopies } from '../../../../../src/lib/shared/content-types.ts';
+import { precompress } from '#src/lib/build-time/precompress.ts';
+import { precompressedCopies } from '#src/lib/shared/content-types.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor } from '../../../../../src/lib/shared/headers-file.ts';
+import { headersFor } from '#src/lib/shared/headers-file.ts';
 import {
   beforeIntent,
   isNoindexPage,
@@ -7,10 +7,10 @@ import {
   pagesThatFit,
   speculationHeaders,
   speculationRuleSets,
-} from '../../../../../src/lib/build-time/speculation-rules.ts';
-import { phoneMenuPanelId } from '../../../../../src/lib/shared/phone-menu.ts';
-import { likelyNextAttribute, pageLoadedAttribute } from '../../../../../src/lib/shared/speculation-marks.ts';
-import { namedRuleFiles, ruleSetSchema, type RuleSet } from '../../../../support/speculation.ts';
+} from '#src/lib/build-time/speculation-rules.ts';
+import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
+import { likelyNextAttribute, pageLoadedAttribute } from '#src/lib/shared/speculation-marks.ts';
+import { namedRuleFiles, ruleSetSchema, type RuleSet } from '#support/speculation.ts';
 
 const origin = 'https://site.example';
 /** Pages a third of what may be fetched ahead each: every card and the contact page fit. */

@@ -13,7 +13,7 @@ import {
 } from '@/lib/shared/analytics';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 import { servicePlacements } from '@/lib/shared/booking';
-import { isBookingPlacement, sitePlacements } from '../../../../support/booking-labels.ts';
+import { isBookingPlacement, sitePlacements } from '#support/booking-labels.ts';
 
 function recorder() {
   const sent: AnalyticsEvent[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { servicePlacements } from '@/lib/shared/booking';
-import { isBookingPlacement, sitePlacements } from '../../../../support/booking-labels.ts';
+import { isBookingPlacement, sitePlacements } from '#support/booking-labels.ts';
 
 describe('a service’s booking labels', () => {
   it('start with its id, hyphens turned into underscores', () => {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertValid, parseWebAddress, readEnv } from '@/lib/shared/env';
-import { configModules } from '../../../../support/config-modules.ts';
+import { configModules } from '#support/config-modules.ts';
 
 describe('readEnv', () => {
   it('trims values and counts blank ones as unset', () => {

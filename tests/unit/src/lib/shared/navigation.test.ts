@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { footerLinks, headerLinks, isCurrent, isInSection, serviceLinks } from '@/lib/shared/navigation';
 import { indexableRoutes, routePath } from '@/lib/shared/routes';
 import { servicePlacements } from '@/lib/shared/booking';
-import { content } from '../../../../support/content.ts';
+import { content } from '#support/content.ts';
 
 describe('navigation', () => {
   it('has the spec header and footer links', () => {

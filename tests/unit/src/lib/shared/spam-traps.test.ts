@@ -1,6 +1,6 @@
 /** The two spam traps' verdict on an enquiry's fields. */
 import { describe, expect, it } from 'vitest';
-import { fillTimeField, honeypotField, spamVerdict } from '../../../../../src/lib/shared/spam-traps.ts';
+import { fillTimeField, honeypotField, spamVerdict } from '#src/lib/shared/spam-traps.ts';
 
 describe('spamVerdict', () => {
   it('drops a filled honeypot, whatever the fill time', () => {

@@ -10,20 +10,16 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSiteServer } from '../../../../../../server/server.ts';
-import { htmlElements, type HtmlElement } from '../../../../../../src/lib/build-time/html-elements.ts';
-import { htmlErrors } from '../../../../../support/html-validity.ts';
-import { copyProject } from '../../../../../support/project-copy.ts';
-import { axeViolations, wcagTags } from '../../../../../support/axe.ts';
-import { testChromium } from '../../../../../support/chromium.ts';
-import { nuErrors } from '../../../../../support/nu-checker.ts';
-import { watchPageProblems } from '../../../../../support/page-problems.ts';
-import { pageSettled } from '../../../../../support/settled.ts';
-import {
-  constructCounts,
-  constructPages,
-  writeMarkdownConstructs,
-} from '../../../../../support/markdown-constructs.ts';
+import { createSiteServer } from '#server/server.ts';
+import { htmlElements, type HtmlElement } from '#src/lib/build-time/html-elements.ts';
+import { htmlErrors } from '#support/html-validity.ts';
+import { copyProject } from '#support/project-copy.ts';
+import { axeViolations, wcagTags } from '#support/axe.ts';
+import { testChromium } from '#support/chromium.ts';
+import { nuErrors } from '#support/nu-checker.ts';
+import { watchPageProblems } from '#support/page-problems.ts';
+import { pageSettled } from '#support/settled.ts';
+import { constructCounts, constructPages, writeMarkdownConstructs } from '#support/markdown-constructs.ts';
 
 const copy = copyProject('markdown-site');
 const pages = Object.values(constructPages);

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bodyImages, bodyPictureSources } from '../../../../../../src/lib/build-time/articles/body-images.ts';
-import { articlePictures } from '../../../../../../src/lib/build-time/images/article-pictures.ts';
+import { bodyImages, bodyPictureSources } from '#src/lib/build-time/articles/body-images.ts';
+import { articlePictures } from '#src/lib/build-time/images/article-pictures.ts';
 
 const folders = ['src/content/blog'];
 const image = (src: string) => ({

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { headingAnchors } from '../../../../../../src/lib/build-time/articles/heading-anchors.ts';
+import { headingAnchors } from '#src/lib/build-time/articles/heading-anchors.ts';
 
 const folders = ['src/content/blog'];
 const heading = (text: string, id?: string) => ({

@@ -4,8 +4,8 @@
  */
 import { markdownToHtml } from 'satteri';
 import { describe, expect, it } from 'vitest';
-import { markdownOutput } from '../../../../../../src/lib/build-time/articles/markdown-output.ts';
-import { htmlElements } from '../../../../../../src/lib/build-time/html-elements.ts';
+import { markdownOutput } from '#src/lib/build-time/articles/markdown-output.ts';
+import { htmlElements } from '#src/lib/build-time/html-elements.ts';
 
 const render = (markdown: string) =>
   htmlElements(

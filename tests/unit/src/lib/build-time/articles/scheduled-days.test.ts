@@ -10,8 +10,8 @@ import {
   articleFolders,
   fellDueSince,
   scheduledDaysIn,
-} from '../../../../../../src/lib/build-time/articles/scheduled-days.ts';
-import { markdownFile } from '../../../../../../tools/markdown-files.ts';
+} from '#src/lib/build-time/articles/scheduled-days.ts';
+import { markdownFile } from '#tools/markdown-files.ts';
 
 const entry = (data: Record<string, unknown>) => markdownFile({ title: 'A post', ...data }, 'Text.');
 const root = mkdtempSync(join(tmpdir(), 'scheduled-days-'));

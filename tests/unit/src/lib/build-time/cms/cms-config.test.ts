@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cmsConfig, withBackend, type CmsConfig } from '@/lib/build-time/cms/cms-config';
 import { humanize, inputSchema, type CmsField } from '@/lib/build-time/cms/cms-fields';
-import { generatedConfigText, paths } from '../../../../../../scripts/cms/generate.ts';
-import { loadCollections } from '../../../../../../scripts/cms/load-collections.ts';
+import { generatedConfigText, paths } from '#scripts/cms/generate.ts';
+import { loadCollections } from '#scripts/cms/load-collections.ts';
 import type { CollectionSource } from '@/lib/build-time/cms/cms-config';
 import * as iconPaths from '@/lib/shared/icon-paths';
 

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentProblems,
-  formatContentProblems,
-} from '../../../../../../src/lib/build-time/content-checks/content-checks.ts';
+import { contentProblems, formatContentProblems } from '#src/lib/build-time/content-checks/content-checks.ts';
 
 const pages = ['/', '/services', '/blog/first-post', '/blog/second-post'];
 const site = {

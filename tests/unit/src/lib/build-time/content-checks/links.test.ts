@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkProblem } from '../../../../../../src/lib/build-time/content-checks/links.ts';
+import { linkProblem } from '#src/lib/build-time/content-checks/links.ts';
 
 const pages = ['/', '/services', '/services/shopify', '/contact', '/blog/first-post'];
 const site = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markdownProblems } from '../../../../../../src/lib/build-time/content-checks/markdown.ts';
+import { markdownProblems } from '#src/lib/build-time/content-checks/markdown.ts';
 
 const pages = ['/', '/services', '/services/shopify', '/contact'];
 const site = {

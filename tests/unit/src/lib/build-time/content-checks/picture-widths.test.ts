@@ -4,8 +4,8 @@ import {
   isArticleFile,
   narrowPicture,
   picturesBesideFile,
-} from '../../../../../../src/lib/build-time/content-checks/picture-widths.ts';
-import { articleColumnWidth } from '../../../../../../src/lib/build-time/images/article-pictures.ts';
+} from '#src/lib/build-time/content-checks/picture-widths.ts';
+import { articleColumnWidth } from '#src/lib/build-time/images/article-pictures.ts';
 
 const file = 'src/content/blog/post.md';
 const post = [

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serviceLinks } from 'virtual:service-links';
 import { readServiceLinks, serviceFiles } from '@/lib/build-time/content/service-files';
-import { content } from '../../../../../support/content.ts';
+import { content } from '#support/content.ts';
 
 const project = resolve(import.meta.dirname, '../../../../../..');
 const roots: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeIco } from '@/lib/build-time/images/ico';
-import { readIco } from '../../../../../support/ico.ts';
+import { readIco } from '#support/ico.ts';
 
 /** A stand-in PNG: the signature, then bytes that tell the images apart. */
 const png = (marker: number, length = 20) =>

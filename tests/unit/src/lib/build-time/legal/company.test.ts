@@ -7,7 +7,7 @@ import {
   vatStatement,
 } from '@/lib/build-time/legal/company';
 import { legalEntity } from '@/lib/build-time/structured-data/structured-data-company';
-import { exampleCompany, realCompany } from '../../../../../support/company.ts';
+import { exampleCompany, realCompany } from '#support/company.ts';
 
 describe('the disclosures built from the company entry', () => {
   it('say the legal name, the form, where registered, the number, the office and the VAT number', () => {

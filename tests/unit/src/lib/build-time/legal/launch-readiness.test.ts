@@ -8,7 +8,7 @@ import {
   liveEnv,
   realCompanyYaml,
   expectFreshCheckoutNamed,
-} from '../../../../../support/company.ts';
+} from '#support/company.ts';
 const problems = (
   env: Record<string, string>,
   companyText: string | undefined = realCompanyYaml,

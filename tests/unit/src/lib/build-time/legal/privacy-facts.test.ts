@@ -5,7 +5,7 @@ import {
   requiredFieldsText,
   retention,
 } from '@/lib/build-time/legal/privacy-facts';
-import { contactRateLimit, enquiryPolicy } from '../../../../../../src/lib/shared/enquiry-policy.ts';
+import { contactRateLimit, enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
 
 const day = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settings } from '../../../../../support/site-settings.ts';
+import { settings } from '#support/site-settings.ts';
 import {
   breadcrumbList,
   founderPeople,
