@@ -10,22 +10,27 @@ import { enquirySchema } from '../src/lib/shared/enquiry.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 import { submissionIdField } from '../src/lib/shared/submission.ts';
 import { fillTimeField, honeypotField, spamVerdict } from '../src/lib/shared/spam-traps.ts';
-import { clientIp } from './contact-rate-limit.ts';
+import { clientIp, createContactLimiter } from './contact-rate-limit.ts';
 import { createEnquiryAcceptor, type AcceptDeps, type WaitUntil } from './accept.ts';
 import { logOutcome } from './log-outcome.ts';
 import { mailRoute } from './mail-settings.ts';
 import { maxBodyBytes } from './body-limit.ts';
 import { enquiryFormat, isCrossSite, parseFields, readBodyText, unreadableFields } from './receive.ts';
-import { failure, success } from './receive.ts';
-import type { FieldErrors } from './receive.ts';
+import { failure, success, type FieldErrors } from './answers.ts';
 import type { SlidingWindowLimiter } from './sliding-window-limiter.ts';
 
-export type ContactDeps = AcceptDeps & {
-  limiter: Pick<SlidingWindowLimiter, 'check' | 'consume' | 'release'>;
-  env: Env;
-  /** The site's address (the only origin allowed to post) and the address a visitor may write to. */
-  site: { url: string; email: string };
-};
+/**
+ * What the contact function runs with. The rate limiter and the sets of sends in progress and sends
+ * not yet saved (send.ts) are the handler's own unless a host passes them: `npm start` shares
+ * its sets with the retry job, and keeps one limiter across the function's reloads in dev mode.
+ */
+export type ContactDeps = Omit<AcceptDeps, 'unsaved' | 'sending'> &
+  Partial<Pick<AcceptDeps, 'unsaved' | 'sending'>> & {
+    limiter?: Pick<SlidingWindowLimiter, 'check' | 'consume' | 'release'>;
+    env: Env;
+    /** The site's address (the only origin allowed to post) and the address a visitor may write to. */
+    site: { url: string; email: string };
+  };
 
 export type ContactHandler = (
   request: Request,
@@ -35,7 +40,13 @@ export type ContactHandler = (
 /** Fields besides the enquiry's own (which the schema checks) that must be text, if sent at all. */
 const extraFields = { text: [honeypotField, submissionIdField], numeric: [fillTimeField] };
 
-export function createContactHandler(deps: ContactDeps): ContactHandler {
+export function createContactHandler(given: ContactDeps): ContactHandler {
+  const deps = {
+    ...given,
+    limiter: given.limiter ?? createContactLimiter(),
+    unsaved: given.unsaved ?? new Set<string>(),
+    sending: given.sending ?? new Set<string>(),
+  };
   const { now, limiter, site } = deps;
   const writeToUs = `Please try again later, or email us at ${site.email}.`;
   const acceptEnquiry = createEnquiryAcceptor(deps);

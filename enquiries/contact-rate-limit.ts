@@ -7,7 +7,8 @@ import { rateLimitKey } from '../src/lib/shared/ip-address.ts';
 import { contactRateLimit } from '../src/lib/shared/enquiry-policy.ts';
 import { createSlidingWindowLimiter } from './sliding-window-limiter.ts';
 
-export const contactLimiter = createSlidingWindowLimiter(contactRateLimit);
+/** A limiter with the contact function's numbers; the handler's own unless a host shares one. */
+export const createContactLimiter = () => createSlidingWindowLimiter(contactRateLimit);
 
 /**
  * The visitor's rate-limit key: `context.ip`, the host's own answer, never a request header (a

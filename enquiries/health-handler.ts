@@ -7,7 +7,7 @@
 import type { Env } from '../src/lib/shared/env.ts';
 import { judgeHealth, healthResponse } from './health.ts';
 import { alertSettings, mailRoute } from './mail-settings.ts';
-import { securityHeaders } from './receive.ts';
+import { securityHeaders } from './answers.ts';
 import type { EnquiryStore } from './store/store.ts';
 
 export interface HealthDeps {

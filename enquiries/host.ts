@@ -7,7 +7,7 @@
  * next start's job: accept.ts), the requests and job run in progress finish their sends and saves
  * (as long as they may take), then the store is closed.
  */
-import { contactLimiter } from './contact-rate-limit.ts';
+import { createContactLimiter } from './contact-rate-limit.ts';
 import { deliverEmail } from './send.ts';
 import { longestSendMs } from './mail-settings.ts';
 import { longestDeliveredSaveMs } from './saving-delivered.ts';
@@ -80,7 +80,12 @@ export function startEnquiryHost({
     unsaved: new Set<string>(),
     sending: new Set<string>(),
   };
-  const contactDeps: ContactDeps = { ...shared, limiter: contactLimiter, site, stopping: stopping.signal };
+  const contactDeps: ContactDeps = {
+    ...shared,
+    limiter: createContactLimiter(),
+    site,
+    stopping: stopping.signal,
+  };
   const serve =
     (handler: ContactHandler): Served =>
     (request, context) =>

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { projectTypeLabel } from '../src/lib/shared/enquiry.ts';
-import { enquiryEmail } from './send.ts';
+import { enquiryEmail } from './email.ts';
 import { isEnquiryId, requeue } from './record.ts';
 import type { EnquiryRecord } from './record.ts';
 import type { EnquiryStore, InboxQuery } from './store/store.ts';

@@ -41,6 +41,9 @@ export type MailRoute =
   | { kind: 'smtp'; from: string; to: string; transport: SMTPTransportOptions; sendTimeoutMs: number }
   | { kind: 'unconfigured'; problem: string };
 
+/** A route mail can be sent along. */
+export type SendableRoute = Extract<MailRoute, { kind: 'smtp' }>;
+
 const trueOrFalse = { true: true, false: false };
 
 /** `name@domain`, alone or after a display name in angle brackets; no spaces or line breaks in it. */

@@ -18,9 +18,11 @@ export interface RetryDeps {
   store: EnquiryStore;
   mailer: Mailer;
   env: Env;
-  /** Ids sent and not yet saved as delivered, shared with the contact function (send.ts). */
+  /**
+   * Ids sent and not yet saved as delivered, and ids being sent right now (send.ts): a host that
+   * runs the contact function beside the job passes one of each to both; else the job has its own.
+   */
   unsaved?: Set<string>;
-  /** Ids this process is sending right now, shared the same way (send.ts, `sendingHere`). */
   sending?: Set<string>;
   /** Asks a run to start no new work (a server shutting down). */
   signal?: AbortSignal;
@@ -31,9 +33,10 @@ export interface RetryDeps {
 export function createRetryHandler(deps: RetryDeps): () => Promise<Response> {
   // An incident the store cannot keep (the store failing) is remembered here, for this process.
   const memory: IncidentMemory = { storeAlerted: false };
+  const owned = { unsaved: deps.unsaved ?? new Set<string>(), sending: deps.sending ?? new Set<string>() };
   return async function retryEnquiries() {
     const route = mailRoute(deps.env);
-    const summary = await runEnquiryJob({ ...deps, route });
+    const summary = await runEnquiryJob({ ...deps, ...owned, route });
     // After the run's sends: a slow or failing webhook never holds an enquiry back.
     const { lastFailure, lastDeliveredAt } = summary;
     await updateWatch(deps, { job: true, lastFailure, lastDeliveredAt }, memory);

@@ -1,8 +1,8 @@
 /**
  * Saving a send's outcome. "Delivered", once the mail server has accepted an enquiry: retried,
- * never the send. While it has not been saved, the id is remembered (`unsaved`: this process's own
- * by default, or one a host shares between the contact function and the retry job), so the job
- * marks it rather than mailing it again. A failed attempt: only over the lease it ran under.
+ * never the send. While it has not been saved, the id is remembered (`unsaved`: the handler's own,
+ * or one a host shares between the contact function and the retry job), so the job marks it
+ * rather than mailing it again. A failed attempt: only over the lease it ran under.
  * Never throws.
  */
 import { logOutcome } from './log-outcome.ts';
@@ -13,11 +13,9 @@ import { storeDeadlineMs } from './store/deadline.ts';
 interface SavingDeps {
   store: EnquiryStore;
   now: () => number;
-  /** Ids sent and not yet saved as delivered; this process's own by default. */
-  unsaved?: Set<string>;
+  /** Ids sent and not yet saved as delivered, owned by whoever creates the handlers (send.ts). */
+  unsaved: Set<string>;
 }
-
-const processUnsaved = new Set<string>();
 
 /** Pauses before each try of saving "delivered": three tries within about a second and a half. */
 const savePausesMs = [0, 250, 1000];
@@ -29,7 +27,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether this process sent `id` and could not yet save it as delivered. */
 export function sentUnsaved(id: string, deps: Pick<SavingDeps, 'unsaved'>): boolean {
-  return (deps.unsaved ?? processUnsaved).has(id);
+  return deps.unsaved.has(id);
 }
 
 /**
@@ -60,7 +58,7 @@ async function saveWithPauses(
 
 /** Saves a record the mail server has accepted, trying again on failure. */
 export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
+  const { unsaved } = deps;
   const saved = await saveWithPauses(record, unsaved, savePausesMs, () => false, deps);
   if (!saved) unsaved.add(record.id);
   return saved;
@@ -75,7 +73,7 @@ export async function saveDelivered(record: EnquiryRecord, deps: SavingDeps): Pr
  * the same Message-ID). Never throws.
  */
 export async function saveDeliveredLater(record: EnquiryRecord, deps: SavingDeps): Promise<boolean> {
-  const unsaved = deps.unsaved ?? processUnsaved;
+  const { unsaved } = deps;
   unsaved.add(record.id);
   // Marked by the job meanwhile: nothing left to save.
   return saveWithPauses(record, unsaved, laterPausesMs, () => !unsaved.has(record.id), deps);

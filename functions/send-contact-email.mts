@@ -4,7 +4,6 @@
  * and the environment. The local server runs the same checklist (enquiries/host.ts).
  */
 import { createContactHandler } from '../enquiries/contact-handler.ts';
-import { contactLimiter } from '../enquiries/contact-rate-limit.ts';
 import { deliverEmail } from '../enquiries/send.ts';
 import { openBlobsStore } from '../enquiries/store/blobs.ts';
 import { site } from '../src/site.config.ts';
@@ -19,7 +18,6 @@ export const config = {
 
 export default createContactHandler({
   now: () => Date.now(),
-  limiter: contactLimiter,
   store: openBlobsStore(),
   mailer: deliverEmail,
   env: process.env,

@@ -6,7 +6,8 @@
  * each new one once, for when it was received; `GET /api/health` reads the blob alone.
  */
 import type { Store } from '@netlify/blobs';
-import { storeCall, type StoreResult } from './deadline.ts';
+import { storeCall } from './deadline.ts';
+import type { StoreResult } from './store.ts';
 import type { EnquiryIndex } from './due-index.ts';
 import type { EnquiryRecord } from '../record.ts';
 import type { Observed, Waiting, WatchState } from '../watch.ts';

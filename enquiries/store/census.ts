@@ -4,7 +4,7 @@
  * failed is tried again at the next one, not at every run.
  */
 import type { EnquiryIndex } from './due-index.ts';
-import type { StoreResult } from './deadline.ts';
+import type { StoreResult } from './store.ts';
 
 const censusEveryMs = 10 * 60_000;
 

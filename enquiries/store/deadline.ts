@@ -6,8 +6,7 @@
  * written (a 403, 429 or 500 included): the status of the last answer is checked here instead,
  * and anything but success or a status the call expects (`accept`) is a failure. Never throws.
  */
-
-export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
+import type { StoreResult } from './store.ts';
 
 /** The longest one store call may take, retries included, on a visitor's request. */
 export const storeDeadlineMs = 5000;

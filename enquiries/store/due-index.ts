@@ -8,8 +8,8 @@
  * when last counted (census.ts).
  */
 import type { Store } from '@netlify/blobs';
-import { storeCall, type StoreResult } from './deadline.ts';
-import type { Listed } from './store.ts';
+import { storeCall } from './deadline.ts';
+import type { Listed, StoreResult } from './store.ts';
 
 export interface Census {
   records: number;

@@ -9,12 +9,12 @@
  * version read, so of two senders one takes the record (its lease) and the other skips it.
  */
 import { type EnquiryRecord } from '../record.ts';
-import type { StoreResult } from './deadline.ts';
 import type { Summary } from './summary.ts';
 import { enquiryPolicy } from '../../src/lib/shared/enquiry-policy.ts';
 import type { Observed, WatchState } from '../watch.ts';
 
-export type { StoreResult } from './deadline.ts';
+/** Every store call's answer: the value, or a short code saying why not (for logs, never a message). */
+export type StoreResult<T> = { ok: true; value: T } | { ok: false; code: string };
 
 /** One record the job is due to look at, named by the state it was listed in. */
 export interface Listed {

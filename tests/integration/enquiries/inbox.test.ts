@@ -17,7 +17,7 @@ import {
   newUnsentRecord,
   type EnquiryRecord,
 } from '#enquiries/record.ts';
-import { enquiryEmail } from '#enquiries/send.ts';
+import { enquiryEmail } from '#enquiries/email.ts';
 import { runEnquiriesCommand } from '#enquiries/inbox.ts';
 import { openSqliteStore } from '#enquiries/store/sqlite.ts';
 import { projectTypeLabel } from '#src/lib/shared/enquiry.ts';

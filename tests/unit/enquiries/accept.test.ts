@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEnquiryAcceptor, type AcceptDeps } from '#enquiries/accept.ts';
-import type { Mailer, SendableRoute } from '#enquiries/send.ts';
+import type { Mailer } from '#enquiries/send.ts';
+import type { SendableRoute } from '#enquiries/mail-settings.ts';
 import { runEnquiryJob } from '#enquiries/retry.ts';
 import { type EnquiryRecord } from '#enquiries/record.ts';
 import { openBlobsStore } from '#enquiries/store/blobs.ts';
@@ -13,6 +14,9 @@ import { mailRoute, type MailRoute } from '#enquiries/mail-settings.ts';
 import { sampleEnquiry } from '#support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '#support/memory-blobs.ts';
 import { enquiryPolicy, storeCapRecords } from '#src/lib/shared/enquiry-policy.ts';
+
+/** What a process running the contact function and the job shares (send.ts): one of each here. */
+const inProcess = { unsaved: new Set<string>(), sending: new Set<string>() };
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',
@@ -60,7 +64,15 @@ describe('accepting an enquiry', () => {
     });
     const store = openBlobsStore(undefined, blobs.open);
     const { sent, mailer } = mailerThat(true);
-    const deps = { store, mailer, route, now: () => received, brand: 'A', unsaved: new Set<string>() };
+    const deps = {
+      store,
+      mailer,
+      route,
+      now: () => received,
+      brand: 'A',
+      ...inProcess,
+      unsaved: new Set<string>(),
+    };
 
     expect(await acceptEnquiry(deps)).toEqual({ ok: true });
     expect(logs.join('\n')).toMatch(/outcome=store_failed id=(\w+) what=delivered code=ECONNRESET/);
@@ -86,7 +98,7 @@ describe('accepting an enquiry', () => {
     it('keeps nothing, says why, and answers received once it is sent', async () => {
       const { blobs, store } = fullStore();
       const { mailer } = mailerThat(true);
-      const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' });
+      const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A', ...inProcess });
       expect(accepted).toEqual({ ok: true });
       expect(blobs.keys('enquiries')).toEqual([]);
       expect(logs.join('\n')).toContain(`outcome=store_failed code=STORE_FULL records=${storeCapRecords}`);
@@ -96,7 +108,10 @@ describe('accepting an enquiry', () => {
     it('answers an error with mail not configured: kept nowhere', async () => {
       const { blobs, store } = fullStore();
       const { sent, mailer } = mailerThat(true);
-      const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' }, mailRoute({}));
+      const accepted = await acceptEnquiry(
+        { store, mailer, now: () => received, brand: 'A', ...inProcess },
+        mailRoute({}),
+      );
       expect(accepted).toEqual({ ok: false, cause: 'store' });
       expect(sent).toEqual([]);
       expect(blobs.keys('enquiries')).toEqual([]);
@@ -105,7 +120,7 @@ describe('accepting an enquiry', () => {
     it('answers an error when it could not be sent either', async () => {
       const { store } = fullStore();
       const { mailer } = mailerThat(false);
-      const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' });
+      const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A', ...inProcess });
       expect(accepted).toEqual({ ok: false, cause: 'send' });
     });
   });
@@ -115,8 +130,8 @@ describe('accepting an enquiry', () => {
     blobs.seed('enquiries-index', 'census', { records: storeCapRecords, countedAt: received - 3_600_000 });
     const store = openBlobsStore(undefined, blobs.open);
     const { mailer } = mailerThat(false);
-    await runEnquiryJob({ store, mailer, route, now: () => received, brand: 'A' });
-    const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A' });
+    await runEnquiryJob({ store, mailer, route, now: () => received, brand: 'A', ...inProcess });
+    const accepted = await acceptEnquiry({ store, mailer, now: () => received, brand: 'A', ...inProcess });
     expect(accepted).toEqual({ ok: true });
     expect(logs.join('\n')).toMatch(/outcome=queued id=\w+/);
     expect(blobs.keys('enquiries')).toHaveLength(1);

@@ -5,7 +5,8 @@
  * never sends twice when runs overlap or when saving "delivered" fails.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Mailer, SendableRoute } from '#enquiries/send.ts';
+import type { Mailer } from '#enquiries/send.ts';
+import type { SendableRoute } from '#enquiries/mail-settings.ts';
 import { runEnquiryJob } from '#enquiries/retry.ts';
 
 // The job's limits: 5 s before it starts no new send, 8 s for one send.
@@ -18,6 +19,9 @@ import { mailRoute, type MailRoute } from '#enquiries/mail-settings.ts';
 import { sampleEnquiry } from '#support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '#support/memory-blobs.ts';
 import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
+
+/** What a process running the contact function and the job shares (send.ts): one of each here. */
+const inProcess = { unsaved: new Set<string>(), sending: new Set<string>() };
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',
@@ -63,7 +67,14 @@ describe('the retry job', () => {
       return { ok: true as const, via: 'smtp' as const };
     });
     const { store } = storeWith([due(1)]);
-    const summary = await runEnquiryJob({ store, mailer, route, now: () => 10 * 60_000, brand: 'Agency' });
+    const summary = await runEnquiryJob({
+      store,
+      mailer,
+      route,
+      now: () => 10 * 60_000,
+      brand: 'Agency',
+      ...inProcess,
+    });
     expect(summary).toMatchObject({ retried: 1, delivered: 1 });
     expect(route.kind === 'smtp' && route.sendTimeoutMs).toBeGreaterThan(jobSendLimitMs);
     expect(routes[0]).toMatchObject({ kind: 'smtp', sendTimeoutMs: jobSendLimitMs });
@@ -76,7 +87,7 @@ describe('the retry job', () => {
       return { ok: true as const, via: 'smtp' as const };
     });
     const { store } = storeWith(Array.from({ length: 20 }, (_, i) => due(i + 1)));
-    const summary = await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A' });
+    const summary = await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A', ...inProcess });
     expect(summary.delivered).toBeLessThan(20);
     expect(summary.delivered).toBeGreaterThan(0);
   });
@@ -101,7 +112,7 @@ describe('the retry job', () => {
     });
     const { sent, mailer } = recordingMailer();
     for (let run = 0; run < 3; run += 1) {
-      await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A' });
+      await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A', ...inProcess });
       clock += 60_000;
     }
     expect(sent.sort()).toEqual(
@@ -120,7 +131,7 @@ describe('the retry job', () => {
       },
     );
     const { sent, mailer } = recordingMailer();
-    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A' };
+    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', ...inProcess };
     const [first, second] = await Promise.all([runEnquiryJob(deps), runEnquiryJob(deps)]);
     expect(sent.sort()).toEqual(
       Array.from({ length: 5 }, (_, i) => `<enquiry-${idOf(i + 1)}@agency.example>`),
@@ -135,7 +146,15 @@ describe('the retry job', () => {
       if (delivered && failures-- > 0) throw Object.assign(new Error('store down'), { code: 'ECONNRESET' });
     });
     const { sent, mailer } = recordingMailer();
-    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
+    const deps = {
+      store,
+      mailer,
+      route,
+      now: () => 10 * 60_000,
+      brand: 'A',
+      ...inProcess,
+      unsaved: new Set<string>(),
+    };
     await runEnquiryJob(deps);
     expect(await store.readRecord(idOf(1))).toMatchObject({ ok: true, value: { status: 'delivered' } });
     await runEnquiryJob({ ...deps, now: () => 10 * 60_000 + enquiryPolicy.maxBackoffMs });
@@ -149,7 +168,15 @@ describe('the retry job', () => {
       if (delivered && storeDown) throw Object.assign(new Error('store down'), { code: 'ECONNRESET' });
     });
     const { sent, mailer } = recordingMailer();
-    const deps = { store, mailer, route, now: () => 10 * 60_000, brand: 'A', unsaved: new Set<string>() };
+    const deps = {
+      store,
+      mailer,
+      route,
+      now: () => 10 * 60_000,
+      brand: 'A',
+      ...inProcess,
+      unsaved: new Set<string>(),
+    };
     await runEnquiryJob(deps);
     expect(await store.readRecord(idOf(1))).toMatchObject({ ok: true, value: { status: 'pending' } });
     expect(vi.mocked(console.error).mock.calls.join('\n')).toMatch(
@@ -170,7 +197,7 @@ describe('the retry job', () => {
     blobs.seed('enquiries-index', leftBehind, '');
     blobs.seed('enquiries-index', justWritten, '');
     const { sent, mailer } = recordingMailer();
-    await runEnquiryJob({ store, mailer, route, now: () => sentAt, brand: 'A' });
+    await runEnquiryJob({ store, mailer, route, now: () => sentAt, brand: 'A', ...inProcess });
     expect(blobs.keys('enquiries-index')).not.toContain(leftBehind);
     expect(blobs.keys('enquiries-index')).toContain(justWritten);
     expect(blobs.keys('enquiries-index')).toContain(indexKey(record));
@@ -186,7 +213,14 @@ describe('the retry job', () => {
     });
     const { mailer } = recordingMailer();
     for (const minute of [0, 1, 2, 9, 11]) {
-      await runEnquiryJob({ store, mailer, route, now: () => day + minute * 60_000, brand: 'A' });
+      await runEnquiryJob({
+        store,
+        mailer,
+        route,
+        now: () => day + minute * 60_000,
+        brand: 'A',
+        ...inProcess,
+      });
     }
     expect(countAttempts).toBe(2);
     expect(vi.mocked(console.error).mock.calls.join('\n')).toContain('job=census code=STORE_TIMEOUT');
@@ -213,6 +247,7 @@ describe('the retry job', () => {
         route: unconfigured,
         now: () => clock,
         brand: 'A',
+        ...inProcess,
       });
       expect(summary).toMatchObject({ retried: 0, undeliverable: 0 });
       clock += 10 * 60_000;
@@ -221,8 +256,15 @@ describe('the retry job', () => {
     expect(blobs.keys('enquiries').sort()).toEqual(waiting.map((record) => record.id));
     expect(blobs.keys('enquiries-index')).toEqual(expect.arrayContaining(entries));
 
-    await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A' });
-    await runEnquiryJob({ store, mailer, route, now: () => clock + enquiryPolicy.maxBackoffMs, brand: 'A' });
+    await runEnquiryJob({ store, mailer, route, now: () => clock, brand: 'A', ...inProcess });
+    await runEnquiryJob({
+      store,
+      mailer,
+      route,
+      now: () => clock + enquiryPolicy.maxBackoffMs,
+      brand: 'A',
+      ...inProcess,
+    });
     expect(sent.sort()).toEqual(waiting.map((record) => `<enquiry-${record.id}@agency.example>`));
     for (const record of waiting) {
       expect(await store.readRecord(record.id)).toMatchObject({

@@ -1,7 +1,7 @@
 /** The enquiry email's text helpers. */
 import { describe, expect, it } from 'vitest';
 import { newRecord } from '#enquiries/record.ts';
-import { enquiryEmail } from '#enquiries/send.ts';
+import { enquiryEmail } from '#enquiries/email.ts';
 import { sampleEnquiry } from '#support/enquiries.ts';
 
 /** A one-line field (the company) as the enquiry email shows it in its summary rows. */

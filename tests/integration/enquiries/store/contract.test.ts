@@ -21,12 +21,16 @@ import {
 } from '#enquiries/record.ts';
 import { openBlobsStore } from '#enquiries/store/blobs.ts';
 import { mailRoute } from '#enquiries/mail-settings.ts';
-import { attemptDelivery, type Mailer, type SendableRoute } from '#enquiries/send.ts';
+import { attemptDelivery, type Mailer } from '#enquiries/send.ts';
+import type { SendableRoute } from '#enquiries/mail-settings.ts';
 import { listingKey, type EnquiryStore, type InboxQuery } from '#enquiries/store/store.ts';
 import { openSqliteStore } from '#enquiries/store/sqlite.ts';
 import { startTestBlobs } from '#support/blobs-server.ts';
 import { sampleEnquiry } from '#support/enquiries.ts';
 import { enquiryPolicy } from '#src/lib/shared/enquiry-policy.ts';
+
+/** What a process running the contact function and the job shares (send.ts): one of each here. */
+const inProcess = { unsaved: new Set<string>(), sending: new Set<string>() };
 
 const day = 24 * 3_600_000;
 const t0 = Date.UTC(2030, 0, 10, 12);
@@ -150,13 +154,14 @@ describe.each(adapters)('the enquiry store contract: $name', (adapter) => {
       route,
       now: () => t0,
       brand: 'A',
+      ...inProcess,
     });
     expect(attempt).toMatchObject({ delivered: false, saved: false });
     expect(await store.readRecord(leased.id)).toMatchObject({ ok: true, value: { status: 'delivered' } });
     // On its own lease, the failed attempt is saved, and due again after its backoff.
     const own = await stored(newRecord(freshId(), sampleEnquiry, false, t0));
     expect(
-      await attemptDelivery(own, { store, mailer: refused, route, now: () => t0, brand: 'A' }),
+      await attemptDelivery(own, { store, mailer: refused, route, now: () => t0, brand: 'A', ...inProcess }),
     ).toMatchObject({
       saved: true,
     });
