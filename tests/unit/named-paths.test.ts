@@ -7,31 +7,11 @@
  * files come and go, so there only the folder below it must be one the content loaders read. A
  * document's relative Markdown links must lead to a file too, read from the document's folder.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { code, commentsOf, documents, filesUnder, project, read, roots } from '#support/docs-and-comments.ts';
 
-const project = resolve(import.meta.dirname, '../..');
-const read = (file: string) => readFileSync(join(project, file), 'utf8');
-
-/** The top-level entries git keeps: all but `.git` and what `.gitignore` leaves out. */
-function repositoryRoots(): string[] {
-  const patterns = read('.gitignore')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const negated = line.startsWith('!');
-      const glob = line.replace(/^!/, '').replace(/\/$/, '');
-      const source = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*');
-      return { negated, pattern: new RegExp(`^${source}$`) };
-    });
-  const ignored = (name: string) =>
-    patterns.reduce((state, { negated, pattern }) => (pattern.test(name) ? !negated : state), false);
-  return readdirSync(project).filter((name) => name !== '.git' && !ignored(name));
-}
-
-const roots = repositoryRoots();
 const escaped = roots.map((name) => name.replace(/[.+^${}()|[\]\\]/g, '\\$&')).join('|');
 /** A root, then path segments; not inside a longer name, a URL or another path. */
 const pathPattern = new RegExp(`(?<![\\w@./~-])(?:${escaped})(?:/[\\w.@+-]*)*(?![\\w-])`, 'g');
@@ -75,35 +55,6 @@ function brokenLinks(file: string, text: string): string[] {
   const relative = targets.filter((target) => target && !/^([a-z]+:|\/)/.test(target));
   return relative.filter((target) => !existsSync(join(project, dirname(file), target)));
 }
-
-function filesUnder(folders: string[]): string[] {
-  return folders.flatMap((folder) =>
-    readdirSync(join(project, folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(project, join(entry.parentPath, entry.name))),
-  );
-}
-
-const scriptComments = /\/\*[\s\S]*?\*\/|(?<![:\\'"`\w])\/\/.*$|<!--[\s\S]*?-->/gm;
-const hashComments = /(?:^|\s)#.*$/gm;
-/** The comments of a source or configuration file: what its prose says. */
-function commentsOf(file: string): string {
-  const text = read(file);
-  const pattern = /\.(ya?ml|toml)$|(^|\/)(\.ci\/run|\.env\.example|\.nvmrc)$/.test(file)
-    ? hashComments
-    : scriptComments;
-  return [...text.matchAll(pattern)].map(([comment]) => comment).join('\n');
-}
-
-const documents = ['README.md', 'CONTRIBUTING.md', 'CONTENT.md', ...filesUnder(['docs'])].filter((file) =>
-  file.endsWith('.md'),
-);
-/** Every folder but the files served as they are (public/); test fixtures are data, not prose. */
-const codeFolders = roots.filter((name) => name !== 'public' && statSync(join(project, name)).isDirectory());
-const codeFile = /\.(ts|tsx|mts|mjs|js|astro|css|ya?ml|toml)$|^\.ci\/run$|^\.env\.example$/;
-const code = [...filesUnder(codeFolders), ...roots].filter(
-  (file) => codeFile.test(file) && !file.includes('/fixtures/'),
-);
 
 describe('paths named in the docs and comments', () => {
   it('finds a path that does not exist, and only that one', () => {
