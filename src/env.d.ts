@@ -2,7 +2,7 @@ declare namespace Astro {
   interface ClientDirectives {
     /**
      * Hydrate on the visitor's first pointer, touch, focus or key event inside the island; given a
-     * sessionStorage key, at once when the tab holds it (src/integrations/on-interaction.ts).
+     * sessionStorage key, at once when the tab holds it (src/lib/browser/on-interaction.ts).
      */
     'client:interaction'?: boolean | string;
   }

@@ -1,4 +1,4 @@
-/** Registers the site's own hydration directive (see on-interaction.ts). */
+/** Registers the site's own hydration directive (src/lib/browser/on-interaction.ts). */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
@@ -9,7 +9,7 @@ export function clientDirectives(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('./on-interaction.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../lib/browser/on-interaction.ts', import.meta.url)),
         });
       },
     },

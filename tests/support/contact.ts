@@ -91,7 +91,7 @@ export async function expectHydrated(page: Page): Promise<void> {
 
 /**
  * On a page whose clock the test has paused: the hydration a touch asked for starts after the next
- * frame (src/integrations/on-interaction.ts), which a paused clock never draws, so the clock moves
+ * frame (src/lib/browser/on-interaction.ts), which a paused clock never draws, so the clock moves
  * on by a few frames' time.
  */
 export async function expectHydratedWithClockPaused(page: Page): Promise<void> {

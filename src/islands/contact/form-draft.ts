@@ -2,7 +2,7 @@
  * The enquiry form's draft in this tab's sessionStorage (src/lib/shared/enquiry-draft.ts): saved
  * as the visitor types, put back into the form when it hydrates, cleared once the enquiry is
  * received. The page hydrates the form at once when the tab holds a draft (`client:interaction`
- * given the key, src/integrations/on-interaction.ts), so it comes back without a touch.
+ * given the key, src/lib/browser/on-interaction.ts), so it comes back without a touch.
  */
 import { draftOf, draftStore, mergeDraft, type Draft } from '@/lib/shared/enquiry-draft';
 import { fillTimeField } from '@/lib/shared/spam-traps';

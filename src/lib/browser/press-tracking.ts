@@ -1,5 +1,5 @@
 /**
- * Which islands have a press under way: the hydration directive (src/integrations/on-interaction.ts)
+ * Which islands have a press under way: the hydration directive (src/lib/browser/on-interaction.ts)
  * marks its island with `pressAttribute` from the press's start (pointer down, Enter or Space down)
  * until its click has landed, and the island's takeover (src/islands/shared/use-native-takeover.ts)
  * waits while the mark is there, so it never replaces the element a press is on.

@@ -1,5 +1,5 @@
 /**
- * `client:interaction` (src/integrations/on-interaction.ts) starts fetching an island's scripts
+ * `client:interaction` (src/lib/browser/on-interaction.ts) starts fetching an island's scripts
  * after the next frame, never in the input task of the finger that asked for them, so a tap's
  * first frame does not wait for that work. Checked by order, not time: a request the page makes
  * later in that same task reaches the browser first.

@@ -8,7 +8,7 @@
  * This file is inlined into the page by Astro, so it stays tiny.
  */
 import type { ClientDirective } from 'astro';
-import { trackPresses } from '../lib/browser/press-tracking.ts';
+import { trackPresses } from './press-tracking.ts';
 
 const events = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
