@@ -43,17 +43,40 @@ export function trackPresses(island: HTMLElement, clock: Clock = globalThis) {
     timer = clock.setTimeout(() => island.removeAttribute(pressAttribute), ms);
   };
   island.addEventListener('pointerdown', (event) => event.isPrimary && start(), { passive: true });
-  island.addEventListener('keydown', (event) => pressKeys.includes(event.key) && !event.repeat && start(), {
-    passive: true,
-  });
+  // The control a Space press went down on, and whether a click has come since.
+  let spaceDown: EventTarget | null = null;
+  let clickedSinceSpace = false;
+  island.addEventListener(
+    'keydown',
+    (event) => {
+      if (!pressKeys.includes(event.key) || event.repeat) return;
+      if (event.key === ' ') [spaceDown, clickedSinceSpace] = [event.target, false];
+      start();
+    },
+    { passive: true },
+  );
   // The press ends wherever the pointer or focus has gone by then, so it is heard on the document.
   const document = island.ownerDocument;
   const listen = (type: string, listener: (event: Event) => void) =>
     document.addEventListener(type, listener, { capture: true, passive: true });
-  listen('click', end(0));
+  listen('click', () => {
+    clickedSinceSpace = true;
+    end(0)();
+  });
   listen('pointercancel', end(0));
   listen('pointerup', end(clickWaitMs));
-  listen('keyup', (event) => pressKeys.includes((event as KeyboardEvent).key) && end(0)());
+  listen('keyup', (event) => {
+    const { key, target } = event as KeyboardEvent;
+    if (!pressKeys.includes(key)) return;
+    // A browser clicks a control on Space's way up, in the key's own default action, so a task
+    // later it has, or never will. WebKit never does once hydration re-rendered the island while
+    // the key was down (its active state lost): that press would go nowhere, so it is clicked here.
+    if (key === ' ' && target === spaceDown && target instanceof HTMLElement) {
+      clock.setTimeout(() => clickedSinceSpace || target.click(), 0);
+    }
+    spaceDown = null;
+    end(0)();
+  });
 }
 
 /** Whether a press is under way in the island holding `element`. */

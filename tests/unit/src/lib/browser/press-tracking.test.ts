@@ -110,4 +110,32 @@ describe('trackPresses', () => {
     time.pass(0);
     expect(pressUnderWay(control)).toBe(true);
   });
+
+  it('clicks a Space press whose click never came, once, a task after the key came up', () => {
+    const clicks: string[] = [];
+    control.addEventListener('click', () => clicks.push('click'));
+    control.dispatchEvent(key('keydown', ' '));
+    control.dispatchEvent(key('keyup', ' '));
+    expect(clicks).toEqual([]);
+    time.pass(0);
+    expect(clicks).toEqual(['click']);
+    time.pass(0);
+    expect(pressUnderWay(control)).toBe(false);
+    expect(clicks).toEqual(['click']);
+  });
+
+  it('leaves a Space press the browser clicked on its way up, and a key that came up elsewhere', () => {
+    const clicks: string[] = [];
+    control.addEventListener('click', () => clicks.push('click'));
+    control.dispatchEvent(key('keydown', ' '));
+    control.dispatchEvent(key('keyup', ' '));
+    // The browser's own click, in the key's default action.
+    control.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    time.pass(0);
+    expect(clicks).toEqual(['click']);
+    control.dispatchEvent(key('keydown', ' '));
+    outside.dispatchEvent(key('keyup', ' '));
+    time.pass(0);
+    expect(clicks).toEqual(['click']);
+  });
 });
