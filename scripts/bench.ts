@@ -21,6 +21,7 @@
  *
  * Options: `npm run bench -- --help` (parsed with util.parseArgs); `--busy` keeps one core busy
  * while measuring (scripts/bench/busy-core.ts), as a phone or a CI machine is busy.
+ * `--trace`: traces of page loads instead (scripts/bench/load-trace.ts).
  *
  * `--articles [N]` measures build time instead: N generated posts (default 200) in a temporary copy,
  * built from a cold cache and again after one edit (scripts/bench/articles.ts).
@@ -29,7 +30,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { htmlRoutes } from '../tools/built-routes.ts';
 import { benchOptions } from './bench/options.ts';
 import { benchRoutes, missingPath, routeLabel } from './bench/routes.ts';
 import type { RouteRow, Sample } from './bench/report.ts';
@@ -37,25 +37,8 @@ import type { RouteRow, Sample } from './bench/report.ts';
 const project = resolve(import.meta.dirname, '..');
 const folder = join(project, 'bench-results');
 const dist = resolve(project, process.env.OUT_DIR ?? 'dist');
-const { values, positionals, usage, whole } = benchOptions();
+const { values, positionals, whole, comparison } = benchOptions();
 const runs = whole(values.runs, '--runs', 3);
-
-// Another build measured in the same run, under the same Chromium and load (--compare): its
-// indexable pages, or those of the --route paths it has. Checked before anything is measured.
-const comparison = (() => {
-  if (values.compare === undefined) return undefined;
-  const dir = resolve(values.compare);
-  try {
-    const routes = htmlRoutes(dir).filter(
-      (route) => values.route.length === 0 || values.route.includes(route),
-    );
-    if (routes.length === 0) throw new Error(`${dir}: no page to measure`);
-    return { dir, routes };
-  } catch (error) {
-    console.error(`--compare: ${(error as Error).message}\n\n${usage}`);
-    process.exit(2);
-  }
-})();
 
 // Loaded once the options are known to be good: Lighthouse and the rest take seconds to load, which a
 // wrong option, --help or a --compare build that cannot be served should not wait for.
@@ -88,8 +71,9 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
 });
 
 const tapsOnly = values['taps-only'];
-const functionResults = values['job-only'] || tapsOnly ? undefined : await benchFunction();
-const jobResults = tapsOnly ? undefined : await benchEnquiryJob();
+const pagesOnly = tapsOnly || values.trace;
+const functionResults = values['job-only'] || pagesOnly ? undefined : await benchFunction();
+const jobResults = pagesOnly ? undefined : await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
 if (functionResults)
   writeFileSync(join(folder, 'function-latest.json'), JSON.stringify(functionResults, null, 2));
@@ -125,8 +109,23 @@ const compared =
     : undefined;
 
 const systemChromium = '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+
+if (values.trace) {
+  const trace = await import('./bench/load-trace.ts');
+  await trace.benchLoadTraces(
+    chromePath ?? systemChromium,
+    { origin, routes },
+    compared,
+    runs,
+    folder,
+    !!busy,
+  );
+  process.exit(0);
+}
+
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined),
+  chromePath,
   chromeFlags: [
     '--headless=new',
     '--no-sandbox',

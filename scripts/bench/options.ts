@@ -2,7 +2,9 @@
  * `npm run bench`'s options, read with util.parseArgs: --help prints them and exits; a wrong one
  * stops the bench with the usage (exit code 2) before anything slow is loaded.
  */
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { htmlRoutes } from '../../tools/built-routes.ts';
 
 const usage = `Usage: npm run bench -- [options]
 
@@ -20,6 +22,9 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --no-taps             leave out the slow phone's measures (first taps, repeat visit and Back,
                         tap → next page's first paint)
   --taps-only           measure only those (no Lighthouse, no function timings)
+  --trace               trace page loads instead of Lighthouse: every main-thread task after the
+                        first contentful paint, per route (medians of --runs; with --compare and
+                        --busy too)
   --function-only       time the contact function and the retry job only
   --job-only            time the retry job only
   --articles [N]        time builds instead: N generated posts (default 200), cold and after one edit
@@ -40,6 +45,7 @@ export function benchOptions() {
           compare: { type: 'string' },
           'no-taps': { type: 'boolean', default: false },
           'taps-only': { type: 'boolean', default: false },
+          trace: { type: 'boolean', default: false },
           'function-only': { type: 'boolean', default: false },
           'job-only': { type: 'boolean', default: false },
           articles: { type: 'boolean', default: false },
@@ -66,5 +72,21 @@ export function benchOptions() {
     console.error(`Unexpected argument: ${positionals.join(' ')}\n\n${usage}`);
     process.exit(2);
   }
-  return { values, positionals, usage, whole };
+  // Another build measured in the same run, under the same Chromium and load (--compare): its
+  // indexable pages, or those of the --route paths it has. Checked before anything is measured.
+  const comparison = (() => {
+    if (values.compare === undefined) return undefined;
+    const dir = resolve(values.compare);
+    try {
+      const routes = htmlRoutes(dir).filter(
+        (route) => values.route.length === 0 || values.route.includes(route),
+      );
+      if (routes.length === 0) throw new Error(`${dir}: no page to measure`);
+      return { dir, routes };
+    } catch (error) {
+      console.error(`--compare: ${(error as Error).message}\n\n${usage}`);
+      process.exit(2);
+    }
+  })();
+  return { values, positionals, usage, whole, comparison };
 }
