@@ -1,6 +1,6 @@
 /**
  * The scroll thresholds of spec §4 and §9, as plain functions so they are unit-tested apart from
- * the page script that uses them (src/components/ScrollEffects.astro).
+ * the page script that uses them (src/lib/browser/scroll-effects-page.ts).
  */
 
 /** The home hero's scroll indicator goes for good once scrolling passes 35 % of the viewport height. */

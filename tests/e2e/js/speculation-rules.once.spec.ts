@@ -58,9 +58,9 @@ for (const { path } of pages) {
     }
 
     // Where the page's head points besides pages (its own address, a list's next and previous
-    // pages): icons, feeds, on this origin too.
+    // pages, and the element its first paint waits for): icons, feeds, on this origin too.
     const headLinks = await page
-      .locator('head link[href]:not([rel="canonical"], [rel="next"], [rel="prev"])')
+      .locator('head link[href]:not([rel="canonical"], [rel="next"], [rel="prev"], [rel="expect"])')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
     const never: Probe[] = [
       { href: site.bookingUrl },

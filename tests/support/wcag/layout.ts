@@ -37,6 +37,16 @@ export async function setUserStyle(page: Page, css: string): Promise<void> {
 export function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems = new Set<string>();
+    // A box with `content-visibility: auto` far from the screen is not drawn: it measures as its
+    // estimated height, its contents as if they spilt out of it. It is measured drawn, as the reader
+    // sees it on reaching it, keeping the containment that comes with `auto` (restored below).
+    const undrawn = [...document.querySelectorAll<HTMLElement>('*')].filter(
+      (element) => getComputedStyle(element).contentVisibility === 'auto',
+    );
+    for (const element of undrawn) {
+      element.style.setProperty('content-visibility', 'visible', 'important');
+      element.style.setProperty('contain', 'content', 'important');
+    }
     const root = document.documentElement;
     const width = root.clientWidth;
     if (root.scrollWidth > width + 1) problems.add(`the page scrolls sideways: ${root.scrollWidth} px wide`);
@@ -46,8 +56,13 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const label = element.getAttribute('aria-label');
       return `<${element.localName}${element.id ? `#${element.id}` : ''}> "${label ?? text}"`;
     };
+    // Paint containment clips as `overflow: clip` does (and `content-visibility: auto` brings it):
+    // content spilling out of such a section is lost without any sideways scroll to show it.
     const hidesOverflow = (style: CSSStyleDeclaration) =>
-      /hidden|clip/.test(style.overflowX) || /hidden|clip/.test(style.overflowY);
+      /hidden|clip/.test(style.overflowX) ||
+      /hidden|clip/.test(style.overflowY) ||
+      /paint|strict|content/.test(style.contain) ||
+      style.contentVisibility !== 'visible';
     const scrolls = (style: CSSStyleDeclaration) => /auto|scroll/.test(style.overflowX + style.overflowY);
     /** The screen-reader-only pattern: a box clipped to nothing, or of 1 px, that hides what it holds. */
     const screenReaderOnly = (element: Element) => {
@@ -127,6 +142,10 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const box = control.getBoundingClientRect();
       const problem = lost(control, box, false);
       if (problem) problems.add(`${name(control)}: ${problem}`);
+    }
+    for (const element of undrawn) {
+      element.style.removeProperty('content-visibility');
+      element.style.removeProperty('contain');
     }
     return [...problems];
   });

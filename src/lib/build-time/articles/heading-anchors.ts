@@ -7,6 +7,7 @@
  * user plugins run before Astro's: it keeps an id it finds, so `render()`'s headings still match.
  */
 import GithubSlugger from 'github-slugger';
+import { layoutIds } from '../../shared/page-layout.ts';
 import { inFolders, type Element, type FolderOptions } from './hast-plugins.ts';
 
 interface VisitContext {
@@ -30,6 +31,9 @@ export function headingAnchors(options: FolderOptions) {
   return ({ fileURL }: { fileURL: URL | undefined }) => {
     if (!changes(fileURL)) return null;
     const slugger = new GithubSlugger();
+    // The layout's own ids are taken first: a heading called "Main" becomes `main-1`, as a second
+    // heading of the same name would.
+    for (const id of layoutIds) slugger.slug(id);
     return {
       name: 'heading-anchors',
       element: {

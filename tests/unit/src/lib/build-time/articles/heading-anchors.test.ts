@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headingAnchors } from '#src/lib/build-time/articles/heading-anchors.ts';
+import { layoutIds } from '#src/lib/shared/page-layout.ts';
 
 const folders = ['src/content/blog'];
 const heading = (text: string, id?: string) => ({
@@ -38,6 +39,14 @@ describe('heading anchors', () => {
       (node) => plugin.element.visit(node, ctx).properties?.['id'],
     );
     expect(ids).toEqual(['why-speed-sells', 'why-speed-sells-1', 'custom']);
+  });
+
+  it('never take an id the layout gives its own elements', () => {
+    const plugin = headingAnchors({ folders })({ fileURL: pathToFileURL('/site/src/content/blog/post.md') })!;
+    for (const id of layoutIds) {
+      const taken = plugin.element.visit(heading(id), ctx).properties?.['id'];
+      expect(taken).toBe(`${id}-1`);
+    }
   });
 
   it('leave Markdown outside the article folders alone', () => {
