@@ -19,8 +19,8 @@ import {
   launchItems,
   launchWarnings,
   readCompanyText,
-} from '../src/lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from '../src/integrations/launch-settings.ts';
+} from '../src/lib/shared/launch-readiness.ts';
+import { launchSettings } from '../src/launch-settings.ts';
 
 // Each settings module's parse, once; a malformed value is an item like any other.
 const settings = launchSettings(process.env, { here: process.argv.includes('--here') });

@@ -10,7 +10,7 @@ import { expect, test } from '@playwright/test';
 import { parseRedirectsFile, redirectTarget } from '#src/lib/shared/redirects.ts';
 import { readRedirectSources } from '#src/lib/build-time/redirects/redirect-sources.ts';
 import { builtSite } from '#support/built-site.ts';
-import { buildConfig } from '#src/lib/build-time/build-config.ts';
+import { buildConfig } from '#src/lib/shared/build-config.ts';
 import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
 import { speculationHeaders } from '#src/lib/build-time/speculation-rules.ts';
 import { inlineHashes, mergeHashes } from '#src/lib/build-time/security/inline-hashes.ts';
