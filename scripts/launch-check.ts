@@ -8,7 +8,7 @@
  * /admin with no GitHub repository to commit to (no CMS_REPO, a remote elsewhere) is named too, as
  * a warning: local editing still works, and a site may be edited that way only.
  */
-// First: .env fills in the environment before any setting is read (server/env-file.ts).
+// First, so that .env is loaded before a setting is read.
 import '../server/env-file.ts';
 import { cmsBackend, missingRepoWarning } from '../src/lib/build-time/cms/cms-admin.ts';
 import { gitFacts } from '../src/lib/build-time/cms/git-facts.ts';

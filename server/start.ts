@@ -8,7 +8,7 @@
  * server's settings from it. SIGINT or SIGTERM stops it cleanly: no new connections, the sends in
  * progress and their saves finish (enquiries/host.ts), then it exits.
  */
-// First: .env fills in the environment before any setting is read (server/env-file.ts).
+// First, so that .env is loaded before a setting is read.
 import './env-file.ts';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
