@@ -6,7 +6,7 @@ import { satteri } from '@astrojs/markdown-satteri';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { site } from './src/site.config.ts';
-import { buildConfig } from './src/lib/build-time/build-config.ts';
+import { buildConfig } from './src/lib/shared/build-config.ts';
 import { contactEndpoint } from './src/lib/shared/paths.ts';
 import { redirects } from './src/integrations/redirects.ts';
 import { clientDirectives } from './src/integrations/client-directives.ts';
@@ -24,7 +24,7 @@ import { headingAnchors } from './src/lib/build-time/articles/heading-anchors.ts
 import { bodyImages } from './src/lib/build-time/articles/body-images.ts';
 import { codeHighlight } from './src/lib/build-time/articles/code-highlight.ts';
 import { markdownOutput } from './src/lib/build-time/articles/markdown-output.ts';
-import { articleFolders } from './src/lib/build-time/articles/scheduled-days.ts';
+import { articleFolders } from './src/lib/shared/scheduled-days.ts';
 import { launchCheckAtBuild } from './src/integrations/launch-check-at-build.ts';
 import { contentChecks } from './src/integrations/content-checks.ts';
 import { readRedirectSources } from './src/lib/build-time/redirects/redirect-sources.ts';

@@ -25,7 +25,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-interface Failure {
+export interface Failure {
   status: number;
   error: string;
   message: string;

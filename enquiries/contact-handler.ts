@@ -16,7 +16,7 @@ import { logOutcome } from './log-outcome.ts';
 import { mailRoute } from './mail-settings.ts';
 import { maxBodyBytes } from './body-limit.ts';
 import { enquiryFormat, isCrossSite, parseFields, readBodyText, unreadableFields } from './receive.ts';
-import { failure, success, type FieldErrors } from './answers.ts';
+import { failure, success, type Failure, type FieldErrors } from './answers.ts';
 import type { SlidingWindowLimiter } from './sliding-window-limiter.ts';
 
 /**
@@ -51,6 +51,12 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
   const writeToUs = `Please try again later, or email us at ${site.email}.`;
   const acceptEnquiry = createEnquiryAcceptor(deps);
 
+  /** A request turned away before it is read as an enquiry: logged with its status, then answered. */
+  function refused(format: 'json' | 'form' | undefined, answer: Failure): Response {
+    logOutcome('refused', { status: answer.status });
+    return failure(format, answer);
+  }
+
   function rateLimited(format: 'json' | 'form', retryAfterSeconds: number): Response {
     logOutcome('rate_limited', { retryAfter: retryAfterSeconds });
     return failure(format, {
@@ -63,8 +69,7 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
 
   return async function handler(request, context) {
     if (request.method !== 'POST') {
-      logOutcome('refused', { status: 405 });
-      return failure(undefined, {
+      return refused(undefined, {
         status: 405,
         error: 'method_not_allowed',
         message: 'Enquiries must be sent with POST.',
@@ -74,8 +79,7 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
 
     const format = enquiryFormat(request);
     if (!format) {
-      logOutcome('refused', { status: 415 });
-      return failure(undefined, {
+      return refused(undefined, {
         status: 415,
         error: 'unsupported_media_type',
         message: 'Send the enquiry as JSON or as a URL-encoded form.',
@@ -83,8 +87,7 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
     }
 
     if (isCrossSite(request, [site.url])) {
-      logOutcome('refused', { status: 403 });
-      return failure(format, {
+      return refused(format, {
         status: 403,
         error: 'cross_site',
         message: `Enquiries can only be sent from ${site.url}.`,
@@ -97,8 +100,7 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
 
     const body = await readBodyText(request, maxBodyBytes[format]);
     if (!body.ok) {
-      logOutcome('refused', { status: 413 });
-      return failure(format, {
+      return refused(format, {
         status: 413,
         error: 'payload_too_large',
         message: 'Your enquiry is too long to send. Please shorten your message and try again.',
@@ -107,8 +109,7 @@ export function createContactHandler(given: ContactDeps): ContactHandler {
 
     const fields = parseFields(body.text, format);
     if (!fields) {
-      logOutcome('refused', { status: 400 });
-      return failure(format, {
+      return refused(format, {
         status: 400,
         error: 'invalid_json',
         message: 'The enquiry could not be read.',

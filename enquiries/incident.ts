@@ -12,7 +12,14 @@
 import { alertSettings, mailRoute } from './mail-settings.ts';
 import { judgeHealth } from './health.ts';
 import { openingMessage, postAlert, resolvedMessage, type AlertMessage, type AlertPost } from './alerts.ts';
-import { later, type Incident, type SendFailure, type Waiting, type WatchState } from './watch.ts';
+import {
+  later,
+  type Incident,
+  type Observed,
+  type SendFailure,
+  type Waiting,
+  type WatchState,
+} from './watch.ts';
 import type { EnquiryStore } from './store/store.ts';
 import type { Env } from '../src/lib/shared/env.ts';
 
@@ -88,6 +95,34 @@ function nextStep(
   return { state };
 }
 
+/** How a conditional save of the watch went: saved (with what `change` made of it), or why not. */
+type WatchSave<T> =
+  | { kind: 'saved'; value: T }
+  | { kind: 'unread' | 'unsaved'; code: string }
+  | { kind: 'unchanged' | 'outrun' };
+
+/**
+ * The one way the watch is changed: observe it, work out its next state with `change` (undefined:
+ * leave it as it is), save that on the version read, and when another process saved first, look
+ * again, `saveTries` times at most.
+ */
+async function saveWatchWith<T>(
+  store: EnquiryStore,
+  change: (observed: Observed) => { state: WatchState; value: T } | undefined,
+  { recount = false }: { recount?: boolean } = {},
+): Promise<WatchSave<T>> {
+  for (let tried = 0; tried < saveTries; tried += 1) {
+    const observed = await store.observe({ recount });
+    if (!observed.ok) return { kind: 'unread', code: observed.code };
+    const next = change(observed.value);
+    if (!next) return { kind: 'unchanged' };
+    const saved = await store.saveWatch(next.state, observed.value.version);
+    if (!saved.ok) return { kind: 'unsaved', code: saved.code };
+    if (saved.value) return { kind: 'saved', value: next.value };
+  }
+  return { kind: 'outrun' };
+}
+
 /**
  * The watch brought up to date after the job's run (`facts.job`: its run recorded, what waits
  * recounted) or after the contact function's failed send (`facts.pendingSince`: the enquiry kept
@@ -102,68 +137,64 @@ export async function updateWatch(
   const settings = alertSettings(deps.env);
   const route = mailRoute(deps.env);
   const alertAfterMinutes = settings.afterMs / 60_000;
-  for (let tried = 0; tried < saveTries; tried += 1) {
-    const observed = await deps.store.observe({ recount: facts.job === true });
-    const nowMs = deps.now();
-    if (!observed.ok) {
-      if (memory && !memory.storeAlerted) {
-        memory.storeAlerted = true;
-        const facts = {
-          brand: deps.brand,
-          cause: 'store' as const,
-          waiting: { count: 0 },
-          alertAfterMinutes,
-        };
-        await alert(deps, settings.webhookUrl, openingMessage(facts), `cause=store code=${observed.code}`);
-      }
-      return;
-    }
-    const { state, version } = observed.value;
-    const waiting = withPending(observed.value.waiting, facts.pendingSince);
-    const updated: WatchState = {
-      ...state,
-      // Kept for a store that cannot count what waits on each read (Blobs); SQLite counts it.
-      waiting,
-      ...(facts.job ? { lastJobRunAt: new Date(nowMs).toISOString() } : {}),
-      lastFailure: newer(state.lastFailure, facts.lastFailure),
-      lastDeliveredAt: later(state.lastDeliveredAt, facts.lastDeliveredAt),
-    };
-    const health = judgeHealth({
-      observed: { ok: true, value: { waiting, state: updated } },
-      nowMs,
-      route,
-      alertAfterMs: settings.afterMs,
-    });
-    const step = nextStep(updated, deps, health, facts.job === true);
-    const saved = await deps.store.saveWatch(step.state, version);
-    if (!saved.ok) {
-      (deps.log ?? console.error)(`[enquiry-alert] the watch could not be saved (${saved.code})`);
-      return;
-    }
-    if (!saved.value) continue; // another process saved first: look again
-    const recovered = memory?.storeAlerted === true && !step.state.incident && waiting.count === 0;
-    if (recovered) memory.storeAlerted = false;
-    if (step.send === 'resolved' || recovered) {
-      await alert(deps, settings.webhookUrl, resolvedMessage(deps), 'nothing waits');
-    }
-    const incident = step.state.incident;
-    if (step.send === 'opening' && incident) {
-      const lastFailure = updated.lastFailure;
-      const message = openingMessage({
-        brand: deps.brand,
-        cause: incident.cause,
+  const result = await saveWatchWith(
+    deps.store,
+    ({ state, waiting: counted }) => {
+      const nowMs = deps.now();
+      const waiting = withPending(counted, facts.pendingSince);
+      const updated: WatchState = {
+        ...state,
+        // Kept for a store that cannot count what waits on each read (Blobs); SQLite counts it.
         waiting,
-        lastFailure,
-        alertAfterMinutes,
+        ...(facts.job ? { lastJobRunAt: new Date(nowMs).toISOString() } : {}),
+        lastFailure: newer(state.lastFailure, facts.lastFailure),
+        lastDeliveredAt: later(state.lastDeliveredAt, facts.lastDeliveredAt),
+      };
+      const health = judgeHealth({
+        observed: { ok: true, value: { waiting, state: updated } },
+        nowMs,
+        route,
+        alertAfterMs: settings.afterMs,
       });
-      const details = `cause=${incident.cause} waiting=${waiting.count}`;
-      await settleAlert(
-        deps,
-        incident,
-        await alert(deps, settings.webhookUrl, message, details, incident.tries === 1),
-      );
+      const step = nextStep(updated, deps, health, facts.job === true);
+      return { state: step.state, value: { step, waiting, lastFailure: updated.lastFailure } };
+    },
+    { recount: facts.job === true },
+  );
+  if (result.kind === 'unread') {
+    if (memory && !memory.storeAlerted) {
+      memory.storeAlerted = true;
+      const facts = { brand: deps.brand, cause: 'store' as const, waiting: { count: 0 }, alertAfterMinutes };
+      await alert(deps, settings.webhookUrl, openingMessage(facts), `cause=store code=${result.code}`);
     }
     return;
+  }
+  if (result.kind === 'unsaved') {
+    (deps.log ?? console.error)(`[enquiry-alert] the watch could not be saved (${result.code})`);
+    return;
+  }
+  if (result.kind !== 'saved') return;
+  const { step, waiting, lastFailure } = result.value;
+  const recovered = memory?.storeAlerted === true && !step.state.incident && waiting.count === 0;
+  if (recovered) memory.storeAlerted = false;
+  if (step.send === 'resolved' || recovered) {
+    await alert(deps, settings.webhookUrl, resolvedMessage(deps), 'nothing waits');
+  }
+  const incident = step.state.incident;
+  if (step.send === 'opening' && incident) {
+    const message = openingMessage({
+      brand: deps.brand,
+      cause: incident.cause,
+      waiting,
+      lastFailure,
+      alertAfterMinutes,
+    });
+    const details = `cause=${incident.cause} waiting=${waiting.count}`;
+    await settleAlert(
+      deps,
+      incident,
+      await alert(deps, settings.webhookUrl, message, details, incident.tries === 1),
+    );
   }
 }
 
@@ -204,16 +235,10 @@ async function settleAlert(
   sentFor: Incident & { tries?: number },
   sent: boolean,
 ): Promise<void> {
-  for (let tried = 0; tried < saveTries; tried += 1) {
-    const observed = await deps.store.observe();
-    if (!observed.ok) return;
-    const { state, version } = observed.value;
-    if (state.incident?.openedAt !== sentFor.openedAt) return;
-    const alertState = sent ? ({ state: 'sent' } as const) : ({ state: 'failed' } as const);
-    const saved = await deps.store.saveWatch(
-      { ...state, incident: { ...state.incident, alert: alertState } },
-      version,
-    );
-    if (!saved.ok || saved.value) return;
-  }
+  const alertState = sent ? ({ state: 'sent' } as const) : ({ state: 'failed' } as const);
+  await saveWatchWith(deps.store, ({ state }) =>
+    state.incident?.openedAt === sentFor.openedAt
+      ? { state: { ...state, incident: { ...state.incident, alert: alertState } }, value: true }
+      : undefined,
+  );
 }

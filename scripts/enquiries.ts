@@ -4,7 +4,7 @@
  * SQLite file `npm start` keeps in ENQUIRY_STORE_DIR (.data by default), safe to read while it
  * runs. Reads `.env` as `npm start` does. See enquiries/inbox.ts for the options.
  */
-// First: .env fills in the environment before any setting is read (server/env-file.ts).
+// First, so that .env is loaded before a setting is read.
 import '../server/env-file.ts';
 import { openBlobsStore, siteCredentials } from '../enquiries/store/blobs.ts';
 import { mailAddresses } from '../enquiries/mail-settings.ts';

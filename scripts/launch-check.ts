@@ -8,7 +8,7 @@
  * /admin with no GitHub repository to commit to (no CMS_REPO, a remote elsewhere) is named too, as
  * a warning: local editing still works, and a site may be edited that way only.
  */
-// First: .env fills in the environment before any setting is read (server/env-file.ts).
+// First, so that .env is loaded before a setting is read.
 import '../server/env-file.ts';
 import { cmsBackend, missingRepoWarning } from '../src/lib/build-time/cms/cms-admin.ts';
 import { gitFacts } from '../src/lib/build-time/cms/git-facts.ts';
@@ -19,8 +19,8 @@ import {
   launchItems,
   launchWarnings,
   readCompanyText,
-} from '../src/lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from '../src/integrations/launch-settings.ts';
+} from '../src/lib/shared/launch-readiness.ts';
+import { launchSettings } from '../src/launch-settings.ts';
 
 // Each settings module's parse, once; a malformed value is an item like any other.
 const settings = launchSettings(process.env, { here: process.argv.includes('--here') });

@@ -10,7 +10,7 @@
  *   `0`, `false` or unset when nothing is in front (anyone can write that header: believing it
  *   then would let a visitor pick their own rate-limit bucket). With N, the visitor is the Nth
  *   X-Forwarded-For entry from the right and X-Forwarded-Proto's value, read the same way, says
- *   whether they came over https (server/function-route.ts). README, "Running it yourself".
+ *   whether they came over https (server/function-route.ts). The proxy's set-up: docs/self-hosting.md.
  * - `ENQUIRY_STORE_DIR`: the folder of the SQLite file enquiries are kept in (`npm start`, `npm run
  *   dev`, `npm run enquiries`; enquiries/store/sqlite.ts), relative to the working directory.
  *   Default: .data.

@@ -9,8 +9,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { isoDay } from '../src/lib/build-time/dates.ts';
-import { fellDueSince } from '../src/lib/build-time/articles/scheduled-days.ts';
+import { isoDay } from '../src/lib/shared/dates.ts';
+import { fellDueSince } from '../src/lib/shared/scheduled-days.ts';
 
 export type BuildOutcome = { ok: true } | { ok: false; reason: string };
 
@@ -24,7 +24,7 @@ export interface ScheduledRebuildOptions {
   now: () => number;
   /** When the build being served was made: its UK day is the last one it holds. */
   builtAt: number;
-  /** The UK days scheduled entries go live (src/lib/build-time/articles/scheduled-days.ts). */
+  /** The UK days scheduled entries go live (src/lib/shared/scheduled-days.ts). */
   dueDays: () => readonly string[];
   /** Builds the site as of the UK day given and swaps it in; the served build is untouched unless it says ok. */
   build: (day: string) => Promise<BuildOutcome>;
@@ -109,7 +109,7 @@ const lastLines = (output: string, count = 20) => output.trimEnd().split('\n').s
 
 /**
  * A build for `startScheduledRebuild`: `astro build` into `<served>.next`, told the day it publishes
- * for (`PUBLISH_DAY`, src/lib/build-time/build-config.ts: this clock's day, should the build's own
+ * for (`PUBLISH_DAY`, src/lib/shared/build-config.ts: this clock's day, should the build's own
  * lag), then, once it has succeeded, that folder renamed to the served one's name (the previous
  * build moved aside and deleted). A failed build leaves the served folder as it was.
  */

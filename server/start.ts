@@ -8,7 +8,7 @@
  * server's settings from it. SIGINT or SIGTERM stops it cleanly: no new connections, the sends in
  * progress and their saves finish (enquiries/host.ts), then it exits.
  */
-// First: .env fills in the environment before any setting is read (server/env-file.ts).
+// First, so that .env is loaded before a setting is read.
 import './env-file.ts';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -18,11 +18,11 @@ import { createSiteServer } from './server.ts';
 import { mailWarning } from './mail-warning.ts';
 import { alertSettings } from '../enquiries/mail-settings.ts';
 import { startEnquiryHost } from '../enquiries/host.ts';
-import { launchItems, launchVerdict, readCompanyText } from '../src/lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from '../src/integrations/launch-settings.ts';
+import { launchItems, launchVerdict, readCompanyText } from '../src/lib/shared/launch-readiness.ts';
+import { launchSettings } from '../src/launch-settings.ts';
 import { site } from '../src/site.config.ts';
 import { buildAndSwap, startScheduledRebuild } from './scheduled-rebuild.ts';
-import { scheduledDaysIn } from '../src/lib/build-time/articles/scheduled-days.ts';
+import { scheduledDaysIn } from '../src/lib/shared/scheduled-days.ts';
 
 const config = serverConfig(process.env);
 const project = resolve(import.meta.dirname, '..');

@@ -10,7 +10,7 @@ import { isNoindexPage } from '../src/lib/build-time/speculation-rules.ts';
 import { indexableRoutes, isServiceRoute } from '../src/lib/shared/routes.ts';
 
 /** The service pages of the build in `dist`, in their `order`. */
-function builtServiceRoutes(dist: string): string[] {
+export function builtServiceRoutes(dist: string): string[] {
   const home = join(dist, 'index.html');
   const menu = existsSync(home)
     ? htmlElements(readFileSync(home, 'utf8')).find(({ attributes }) => attributes['id'] === 'services-menu')

@@ -30,8 +30,8 @@ export interface Request {
   deadline: number;
 }
 
-/** The thread's answer to a call, or a line for the log. */
-export type Reply = { id: number; result: unknown } | { log: string };
+/** The thread's answer to a call, a line for the log, or word that it has opened the file. */
+export type Reply = { id: number; result: unknown } | { log: string } | { ready: true };
 
 /** The calls that write, each in a transaction of its own. */
 export const writes = new Set<Operation['op']>(['create', 'save', 'remove', 'saveWatch']);

@@ -4,8 +4,10 @@
  * (sqlite-worker.ts, with the database's rules in sqlite-database.ts). The server's thread only
  * posts calls and awaits answers, so the pages never wait on the store: a file locked by another
  * process (a backup, `sqlite3` in a terminal) makes enquiries wait at most `waitMs`, then answer
- * STORE_BUSY. A store that cannot be opened (see sqlite-file.ts) answers a code with one log line
- * and never stops the server. The folder is created 0700 and the file 0600: enquiries hold
+ * STORE_BUSY. The owner's watch reads on a second thread, so a health check answers beside all
+ * that. A call's wait counts from when its thread has opened the file, so a thread still starting
+ * fails nothing. A store that cannot be opened (see sqlite-file.ts) answers a code with one log
+ * line and never stops the server. The folder is created 0700 and the file 0600: enquiries hold
  * personal data.
  */
 import { Worker } from 'node:worker_threads';
@@ -30,29 +32,38 @@ const watchWaitMs = 1000;
 /** Beyond its deadline, how long an answer may still take on a loaded machine before the call gives up. */
 const graceMs = 2000;
 
-export function openSqliteStore(
-  directory: string,
-  { waitMs = storeDeadlineMs }: SqliteOptions = {},
-): EnquiryStore {
+/** A thread of the store's: its own connection to the file, taking calls one after another. */
+function storeThread(directory: string, waitMs: number, { quiet = false } = {}) {
   let worker: Worker | undefined;
-  let closed = false;
+  let ready = false;
   let next = 0;
+  let onReady = () => {};
+  let closing = false;
   const pending = new Map<number, (result: StoreResult<unknown>) => void>();
+  // Calls made before the thread has opened the file: posted, with their whole wait, once it has.
+  const waiting: (() => void)[] = [];
   const settleAll = (code: string) => {
+    waiting.length = 0;
     for (const [id, settle] of pending) {
       pending.delete(id);
       settle({ ok: false, code });
     }
   };
 
-  function thread(): Worker {
+  function start(): Worker {
     if (worker) return worker;
+    ready = false;
     const started = new Worker(new URL('./sqlite-worker.ts', import.meta.url), {
-      workerData: { directory, waitMs },
+      workerData: { directory, waitMs, quiet },
     });
     started.unref();
     started.on('message', (reply: Reply) => {
       if ('log' in reply) return void console.error(reply.log);
+      if ('ready' in reply) {
+        ready = true;
+        for (const post of waiting.splice(0)) post();
+        return onReady();
+      }
       const settle = pending.get(reply.id);
       pending.delete(reply.id);
       if (pending.size === 0) started.unref();
@@ -62,7 +73,7 @@ export function openSqliteStore(
     const stopped = (why: string) => {
       if (worker !== started) return;
       worker = undefined;
-      if (!closed) console.error(`[enquiry-store] the store's thread stopped (${why}); starting another.`);
+      if (!closing) console.error(`[enquiry-store] the store's thread stopped (${why}); starting another.`);
       settleAll('STORE_UNAVAILABLE');
     };
     started.on('error', (error) => stopped(error.message));
@@ -72,25 +83,66 @@ export function openSqliteStore(
   }
 
   function call<T>(operation: Operation | { op: 'close' }, waitFor = waitMs): Promise<StoreResult<T>> {
-    if (closed && operation.op !== 'close') return Promise.resolve({ ok: false, code: 'STORE_CLOSED' });
     const id = ++next;
-    const target = thread();
+    const target = start();
+    target.ref();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        pending.delete(id);
-        resolve({ ok: false, code: 'STORE_TIMEOUT' });
-      }, waitFor + graceMs);
-      pending.set(id, (result) => {
-        clearTimeout(timer);
-        resolve(result as StoreResult<T>);
-      });
-      target.ref();
-      target.postMessage({ id, operation, deadline: Date.now() + waitFor });
+      pending.set(id, (result) => resolve(result as StoreResult<T>));
+      // The wait counts from when the thread can take the call: a thread still starting is no
+      // busy file, and a call must not fail for it.
+      const post = () => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          resolve({ ok: false, code: 'STORE_TIMEOUT' });
+        }, waitFor + graceMs);
+        pending.set(id, (result) => {
+          clearTimeout(timer);
+          resolve(result as StoreResult<T>);
+        });
+        target.postMessage({ id, operation, deadline: Date.now() + waitFor });
+      };
+      if (ready) post();
+      else waiting.push(post);
     });
   }
 
+  return {
+    start,
+    call,
+    /** Runs `then` once the thread has opened the file (or said why it cannot). */
+    whenReady(then: () => void) {
+      onReady = then;
+    },
+    async close() {
+      closing = true;
+      if (!worker) return;
+      const stopping = worker;
+      await call({ op: 'close' });
+      await stopping.terminate();
+    },
+  };
+}
+
+export function openSqliteStore(
+  directory: string,
+  { waitMs = storeDeadlineMs }: SqliteOptions = {},
+): EnquiryStore {
+  let closed = false;
+  // Every call but the owner's watch reads, one after another on the store's thread.
+  const main = storeThread(directory, waitMs);
+  // The watch's reads (the health check, the job's look at what waits) on a thread and a
+  // connection of their own: WAL lets them read beside a write, so they never queue behind an
+  // enquiry waiting for a lock, a listing or the job's run. Started once the store's thread has
+  // set the file up, and quiet: the store's thread says what is wrong with the file.
+  const watch = storeThread(directory, Math.min(waitMs, watchWaitMs), { quiet: true });
+  main.whenReady(() => void (closed || watch.start()));
+  function call<T>(operation: Operation, waitFor = waitMs): Promise<StoreResult<T>> {
+    if (closed) return Promise.resolve({ ok: false, code: 'STORE_CLOSED' });
+    return (operation.op === 'observe' ? watch : main).call<T>(operation, waitFor);
+  }
+
   // Started now: the file is opened (or its problem logged) before the first call needs it.
-  thread();
+  main.start();
   const readVersioned = (id: string) => call<Versioned | undefined>({ op: 'readVersioned', id });
 
   return {
@@ -126,10 +178,7 @@ export function openSqliteStore(
     async close() {
       if (closed) return;
       closed = true;
-      if (!worker) return;
-      const stopping = worker;
-      await call({ op: 'close' });
-      await stopping.terminate();
+      await Promise.all([main.close(), watch.close()]);
     },
   };
 }

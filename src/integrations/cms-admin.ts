@@ -10,7 +10,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { parse, stringify } from 'yaml';
-import type { BuildConfig } from '../lib/build-time/build-config.ts';
+import type { BuildConfig } from '../lib/shared/build-config.ts';
 import { cmsAdmin, editorBackend, missingRepoWarning } from '../lib/build-time/cms/cms-admin.ts';
 import { gitFacts } from '../lib/build-time/cms/git-facts.ts';
 import { fontPath, fonts, ownOriginScript, packagePaths } from '../lib/build-time/cms/cms-assets.ts';

@@ -11,7 +11,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger, IntegrationResolvedRoute } from 'astro';
 import { imageMetadata } from 'astro/assets/utils';
-import { publishingNow } from '../lib/build-time/build-config.ts';
+import { publishingNow } from '../lib/shared/build-config.ts';
 import {
   contentProblems,
   formatContentProblems,

@@ -1,13 +1,13 @@
 /**
- * The launch check as the build runs it (src/lib/build-time/legal/launch-readiness.ts), as the build
+ * The launch check as the build runs it (src/lib/shared/launch-readiness.ts), as the build
  * starts: a Netlify production deploy stops, naming every placeholder or missing setting, so an
  * example company or address never goes live; every other build, `npm run dev` and the test builds
  * print the same list once as a warning, so the site stays easy to try.
  */
 import type { AstroIntegration } from 'astro';
 import type { Env } from '../lib/shared/env.ts';
-import { launchItems, launchVerdict, readCompanyText } from '../lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from './launch-settings.ts';
+import { launchItems, launchVerdict, readCompanyText } from '../lib/shared/launch-readiness.ts';
+import { launchSettings } from '../launch-settings.ts';
 
 export interface LaunchCheckAtBuildOptions {
   env: Env;

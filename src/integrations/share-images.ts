@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { logoImage, siteIcons } from '../lib/build-time/images/brand-images.ts';
 import { pageTitle } from '../lib/build-time/head.ts';
-import { longDate } from '../lib/build-time/dates.ts';
+import { longDate } from '../lib/shared/dates.ts';
 import { htmlElements } from '../lib/build-time/html-elements.ts';
 import { htmlFiles } from './built-files.ts';
 import { contentCache, contentKey } from './content-cache.ts';

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '#support/site.ts';
-import { longDate } from '#src/lib/build-time/dates.ts';
+import { longDate } from '#src/lib/shared/dates.ts';
 
 async function expectTexts(page: Page, texts: string[]) {
   const main = page.locator('main');

@@ -1,12 +1,13 @@
 /** Reading a built site's files as a crawler would: HTML, head tags, JSON-LD, feed and sitemap. */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { builtIndexableRoutes } from '#tools/built-routes.ts';
+import { join, resolve } from 'node:path';
+import { builtServiceRoutes } from '#tools/built-routes.ts';
 import { htmlElements, type HtmlElement } from '#src/lib/build-time/html-elements.ts';
-import { isServiceRoute } from '#src/lib/shared/routes.ts';
 
-/** The service pages of the build in `dist`, in their `order`. */
-export const builtServiceRoutes = (dist: string) => builtIndexableRoutes(dist).filter(isServiceRoute);
+export { builtServiceRoutes };
+
+/** The folder `npm start` serves to the browser tests (their web server built it before any test ran). */
+export const servedDist = resolve(process.env.OUT_DIR ?? 'dist');
 
 /** The service id a service page's route names: its last segment (`isServiceRoute` allows no other). */
 export const serviceIdOf = (route: string) => route.slice(route.lastIndexOf('/') + 1);

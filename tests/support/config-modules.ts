@@ -5,8 +5,8 @@
  */
 export const configModules: readonly string[] = [
   'src/site.config.ts', // the site's identity, shared
-  'src/lib/build-time/build-config.ts', // the build
+  'src/lib/shared/build-config.ts', // the build
   'enquiries/mail-settings.ts', // the enquiry path
   'server/config.ts', // the local server
-  'src/lib/build-time/articles/build-hook.ts', // the scheduled-publishing function
+  'src/lib/shared/build-hook.ts', // the scheduled-publishing function
 ];

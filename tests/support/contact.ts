@@ -57,6 +57,12 @@ export async function asOwnClient(page: Page): Promise<void> {
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': ip });
 }
 
+/** Its own client, as `asOwnClient`, on a clock the test drives: it can let a minute pass (`takeOurTime`) or stop time. */
+export async function asOwnClientOnOurClock(page: Page): Promise<void> {
+  await asOwnClient(page);
+  await page.clock.install();
+}
+
 export async function fillEnquiry(page: Page, values: Enquiry): Promise<void> {
   await page.getByLabel('Name').fill(values.name);
   await page.getByLabel('Email').fill(values.email);

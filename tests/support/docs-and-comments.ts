@@ -1,6 +1,7 @@
 /**
  * What the docs and the code's comments say, for the tests that hold them to the code
- * (tests/unit/named-paths.test.ts, tests/unit/named-identifiers.test.ts): the documents, every
+ * (tests/unit/named-paths.test.ts, tests/unit/named-identifiers.test.ts,
+ * tests/unit/repeated-passages.test.ts): the documents, every
  * source and configuration file, and each file's comments.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -38,13 +39,24 @@ export function filesUnder(folders: string[]): string[] {
 
 export const scriptComments = /\/\*[\s\S]*?\*\/|(?<![:\\'"`\w])\/\/.*$|<!--[\s\S]*?-->/gm;
 const hashComments = /(?:^|\s)#.*$/gm;
+const commentPattern = (file: string) =>
+  /\.(ya?ml|toml)$|(^|\/)(\.ci\/run|\.env\.example|\.nvmrc)$/.test(file) ? hashComments : scriptComments;
+
 /** The comments of a source or configuration file: what its prose says. */
 export function commentsOf(file: string): string {
+  return [...read(file).matchAll(commentPattern(file))].map(([comment]) => comment).join('\n');
+}
+
+/** The file with all but its comments blanked, line breaks kept: its prose, on its own lines. */
+export function commentsInPlace(file: string): string {
   const text = read(file);
-  const pattern = /\.(ya?ml|toml)$|(^|\/)(\.ci\/run|\.env\.example|\.nvmrc)$/.test(file)
-    ? hashComments
-    : scriptComments;
-  return [...text.matchAll(pattern)].map(([comment]) => comment).join('\n');
+  let kept = '';
+  let from = 0;
+  for (const match of text.matchAll(commentPattern(file))) {
+    kept += text.slice(from, match.index).replace(/[^\n]/g, '') + match[0];
+    from = match.index + match[0].length;
+  }
+  return kept + text.slice(from).replace(/[^\n]/g, '');
 }
 
 export const documents = ['README.md', 'CONTRIBUTING.md', 'CONTENT.md', ...filesUnder(['docs'])].filter(

@@ -82,6 +82,9 @@ const mailer: Mailer = (email, route) => {
   });
 };
 
+/** What a process running the contact function and the job shares (send.ts), fresh and empty. */
+export const processMemory = () => ({ unsaved: new Set<string>(), sending: new Set<string>() });
+
 /** The real dependencies the deployed functions wire, with a limiter of the test's own. */
 export function realDeps() {
   return {

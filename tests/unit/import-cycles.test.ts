@@ -3,8 +3,9 @@
  * part unreadable without the other (the contact form's pieces once read their props from the form).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specifiedPath } from '#support/project-imports.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const roots = ['src', 'enquiries', 'functions', 'server', 'scripts', 'tools'];
@@ -16,23 +17,12 @@ const sources = roots.flatMap((root) =>
     .map((entry) => join(entry.parentPath, entry.name)),
 );
 
-/** package.json's subpath imports (`#src/*` → `./src/*`), which the tests import through. */
-const subpathImports = Object.entries(
-  (JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { imports: Record<string, string> })
-    .imports,
-).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/^\.\/|\*$/g, '')] as const);
-
 /** The project files `file` imports (relative, `@/` or `#` specifiers, type-only imports included). */
 function imports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   return [...text.matchAll(/(?:from|import)\s*\(?\s*['"]((?:\.{1,2}\/|@\/|#)[^'"]+)['"]/g)].flatMap(
     ([, spec = '']) => {
-      const aliased = subpathImports.find(([alias]) => spec.startsWith(alias));
-      const base = aliased
-        ? join(project, aliased[1], spec.slice(aliased[0].length))
-        : spec.startsWith('@/')
-          ? join(project, 'src', spec.slice(2))
-          : resolve(dirname(file), spec);
+      const base = specifiedPath(file, spec) ?? '';
       const found = extensions
         .map((extension) => base + extension)
         .find((path) => existsSync(path) && !path.endsWith('/'));

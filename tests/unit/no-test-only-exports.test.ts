@@ -4,8 +4,9 @@
  * counted. A regex reader is enough here: the repo's imports and exports are formatted by Prettier.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { specifiedPath } from '#support/project-imports.ts';
 
 const project = resolve(import.meta.dirname, '../..');
 const runtimeRoots = ['src', 'enquiries', 'functions', 'server', 'scripts'];
@@ -54,20 +55,9 @@ function valueExports(text: string): string[] {
   return [...new Set([...declared, ...listed, ...byDefault])];
 }
 
-/** package.json's subpath imports (`#src/*` → `./src/*`), which the tests import through. */
-const subpathImports = Object.entries(
-  (JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { imports: Record<string, string> })
-    .imports,
-).map(([alias, target]) => [alias.replace(/\*$/, ''), target.replace(/^\.\/|\*$/g, '')] as const);
-
 function resolveSpecifier(from: string, specifier: string): string | undefined {
-  const aliased = subpathImports.find(([alias]) => specifier.startsWith(alias));
-  if (!specifier.startsWith('.') && !specifier.startsWith('@/') && !aliased) return undefined;
-  const base = aliased
-    ? join(aliased[1], specifier.slice(aliased[0].length))
-    : specifier.startsWith('@/')
-      ? join('src', specifier.slice(2))
-      : join(dirname(from), specifier);
+  const base = specifiedPath(from, specifier);
+  if (base === undefined) return undefined;
   return ['', '.ts', '.tsx', '.mts', '.mjs', '/index.ts']
     .map((ext) => base + ext)
     .find((path) => everyFile.includes(path));

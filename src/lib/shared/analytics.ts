@@ -152,7 +152,7 @@ export interface AnalyticsIds {
  * Every vendor the page can load, by its ID's name: the tag's address, which the page script
  * requests and the Content-Security-Policy allows (each one's cookies:
  * src/lib/build-time/legal/analytics-cookies.ts). IDs are letters, digits and dashes
- * (src/lib/build-time/build-config.ts refuses anything else at build).
+ * (src/lib/shared/build-config.ts refuses anything else at build).
  */
 export const tagUrls: Record<keyof AnalyticsIds, (id: string) => string> = {
   ga: (id) => `https://www.googletagmanager.com/gtag/js?id=${id}`,

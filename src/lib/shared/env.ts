@@ -1,6 +1,6 @@
 /**
  * How every configuration module reads the environment (src/site.config.ts,
- * src/lib/build-time/build-config.ts, enquiries/mail-settings.ts, server/config.ts): values are
+ * src/lib/shared/build-config.ts, enquiries/mail-settings.ts, server/config.ts): values are
  * trimmed and a blank one counts as unset. A malformed value never falls back to the default: it
  * becomes a problem that names the variable, what it expects and what it got.
  */

@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { site } from '#support/site.ts';
 import {
-  asOwnClient,
+  asOwnClientOnOurClock,
   enquiry,
   errorText,
   errorToast,
@@ -29,9 +29,7 @@ import { content } from '#support/content.ts';
 const contact = content.pages.contact;
 
 test.beforeEach(async ({ page }) => {
-  await asOwnClient(page);
-  // The page's clock, so a test can let a minute pass (takeOurTime) or stop time.
-  await page.clock.install();
+  await asOwnClientOnOurClock(page);
 });
 
 test('a send the mail server refuses is still answered as received: the enquiry waits in the store', async ({

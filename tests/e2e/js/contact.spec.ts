@@ -3,7 +3,7 @@ import { site } from '#support/site.ts';
 import { expectNoAxeViolations } from '#support/axe.ts';
 import { expectOpenStateWcag } from '#support/wcag/beyond-axe.ts';
 import {
-  asOwnClient,
+  asOwnClientOnOurClock,
   emptyEnquiry,
   endpoint,
   enquiry,
@@ -37,9 +37,7 @@ async function holdEnquiry(page: Page): Promise<{ release: () => void }> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await asOwnClient(page);
-  // The page's clock, so a test can let a minute pass (takeOurTime) or stop time.
-  await page.clock.install();
+  await asOwnClientOnOurClock(page);
 });
 
 test('the page fetches no script on load; the form hydrates on first interaction', async ({ page }) => {

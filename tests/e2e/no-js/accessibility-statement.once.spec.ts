@@ -8,7 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityStatement, site } from '#support/site.ts';
 import { sitemapPaths } from '#support/pages.ts';
-import { timeElement } from '#src/lib/build-time/dates.ts';
+import { timeElement } from '#src/lib/shared/dates.ts';
 
 const { data, body } = accessibilityStatement();
 const day = (value: unknown) =>

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { expect, test, type Page } from '@playwright/test';
 import { legalForms, partsOfUk } from '#src/schemas/company.ts';
-import { formatAddress, governingLaw, vatStatement } from '#src/lib/build-time/legal/company.ts';
+import { formatAddress, governingLaw, vatStatement } from '#src/lib/shared/company.ts';
 import {
   complaintAcknowledgement,
   ico,

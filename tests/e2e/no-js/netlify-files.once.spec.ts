@@ -2,15 +2,16 @@
  * The built `_redirects` and `_headers` read by Netlify's own parsers: every rule Netlify will
  * apply is one the project's single sources define, and the local server reads the same rules.
  */
+import { servedDist } from '#support/built-site.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { expect, test } from '@playwright/test';
 import { parseRedirectsFile, redirectTarget } from '#src/lib/shared/redirects.ts';
 import { readRedirectSources } from '#src/lib/build-time/redirects/redirect-sources.ts';
 import { builtSite } from '#support/built-site.ts';
-import { buildConfig } from '#src/lib/build-time/build-config.ts';
+import { buildConfig } from '#src/lib/shared/build-config.ts';
 import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
 import { speculationHeaders } from '#src/lib/build-time/speculation-rules.ts';
 import { inlineHashes, mergeHashes } from '#src/lib/build-time/security/inline-hashes.ts';
@@ -20,8 +21,7 @@ import { baseHeaderRules } from '#src/lib/shared/response-headers.ts';
 import { contentSecurityPolicy, pageRules } from '#src/lib/shared/security-headers.ts';
 import { site } from '#src/site.config.ts';
 
-// The folder `npm start` serves to these tests (the web server built it before any test ran).
-const dist = resolve(process.env.OUT_DIR ?? 'dist');
+const dist = servedDist;
 
 interface ParsedRedirect {
   from: string;

@@ -60,7 +60,7 @@ test.describe('phone menu without JavaScript', () => {
     await page.goto('/');
     const toggle = page.locator('[data-phone-menu] summary');
     const menu = page.getByRole('navigation', { name: 'Menu' });
-    // Skip link, logo, then the menu toggle: the desktop links are not displayed at this size.
+    // Skip link, logo, toggle: at this size the desktop links are not shown.
     for (let step = 0; step < 3; step++) await page.keyboard.press('Tab');
     await expect(toggle).toBeFocused();
     await page.keyboard.press('Enter');

@@ -4,16 +4,16 @@
  * either one it answers 304 with no body. Text goes out as the brotli copy the build wrote, and
  * hashed assets stay cached for a year.
  */
+import { servedDist } from '#support/built-site.ts';
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { isCompressible, precompressedCopies } from '#src/lib/shared/content-types.ts';
 import { cacheControl, hashedAssetsPath } from '#src/lib/shared/response-headers.ts';
 import { pathPattern } from '#src/lib/shared/headers-file.ts';
 import { routePath } from '#src/lib/shared/routes.ts';
 
-// The folder `npm start` serves to these tests (the web server built it before any test ran).
-const dist = resolve(process.env.OUT_DIR ?? 'dist');
+const dist = servedDist;
 
 /** Every file a visitor can ask for, by the path that serves it: not the copies, not Netlify's `_headers`. */
 const served = readdirSync(dist, { recursive: true, withFileTypes: true })

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '#support/sweep-page.ts';
 import { fillPlaceholders } from '#src/lib/shared/placeholders.ts';
-import { timeElement } from '#src/lib/build-time/dates.ts';
+import { timeElement } from '#src/lib/shared/dates.ts';
 import { content } from '#support/content.ts';
 import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '#support/site.ts';
 

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { config as hookConfig } from '#functions/scheduled-rebuild.mts';
-import { articleFolders } from '#src/lib/build-time/articles/scheduled-days.ts';
+import { articleFolders } from '#src/lib/shared/scheduled-days.ts';
 import { markdownFile } from '#tools/markdown-files.ts';
 
 type Handler = () => Promise<Response>;

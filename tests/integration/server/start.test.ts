@@ -8,8 +8,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHeadersFile, headersFor } from '#src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '#src/lib/shared/response-headers.ts';
-import { launchItems, readCompanyText } from '#src/lib/build-time/legal/launch-readiness.ts';
-import { launchSettings } from '#src/integrations/launch-settings.ts';
+import { launchItems, readCompanyText } from '#src/lib/shared/launch-readiness.ts';
+import { launchSettings } from '#src/launch-settings.ts';
 import { rawRequest, startLikeNpmStart, type RawResponse, type StartedServer } from '#support/raw-http.ts';
 
 const project = resolve(import.meta.dirname, '../../..');

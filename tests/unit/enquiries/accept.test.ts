@@ -11,12 +11,12 @@ import { runEnquiryJob } from '#enquiries/retry.ts';
 import { type EnquiryRecord } from '#enquiries/record.ts';
 import { openBlobsStore } from '#enquiries/store/blobs.ts';
 import { mailRoute, type MailRoute } from '#enquiries/mail-settings.ts';
-import { sampleEnquiry } from '#support/enquiries.ts';
+import { processMemory, sampleEnquiry } from '#support/enquiries.ts';
 import { memoryBlobs, type BlobCall } from '#support/memory-blobs.ts';
 import { enquiryPolicy, storeCapRecords } from '#src/lib/shared/enquiry-policy.ts';
 
-/** What a process running the contact function and the job shares (send.ts): one of each here. */
-const inProcess = { unsaved: new Set<string>(), sending: new Set<string>() };
+// One process's memory, for the whole file.
+const inProcess = processMemory();
 
 const route = mailRoute({
   SMTP_HOST: 'smtp.agency.example',

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startScheduledRebuild, type BuildOutcome } from '#server/scheduled-rebuild.ts';
-import { isoDay } from '#src/lib/build-time/dates.ts';
+import { isoDay } from '#src/lib/shared/dates.ts';
 
 const minute = 60_000;
 /** 23:58 in London on a winter night (UTC+0) and on a summer one (UTC+1, 22:58 UTC). */

@@ -16,7 +16,7 @@ describe('the settings modules', () => {
     vi.stubEnv('PUBLIC_GA_ID', 'UA-1');
     vi.resetModules();
     const { site } = await import('#src/site.config.ts');
-    const { buildConfig } = await import('#src/lib/build-time/build-config.ts');
+    const { buildConfig } = await import('#src/lib/shared/build-config.ts');
     // As an entry point does after its imports: the environment filled in from .env.
     vi.stubEnv('SITE_URL', 'https://www.northfield.co.uk/');
     vi.stubEnv('PUBLIC_GA_ID', 'G-AB12CD34EF');

@@ -6,7 +6,7 @@
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { newestFirst, visibleArticles } from './articles.ts';
-import { publishingNow } from '../build-config.ts';
+import { publishingNow } from '../../shared/build-config.ts';
 
 // By mode, not NODE_ENV: `astro build` is always production, even run from a test runner's environment.
 const showDrafts = import.meta.env.MODE === 'development';

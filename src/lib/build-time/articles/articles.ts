@@ -3,7 +3,7 @@
  * the small facts a list or an entry page prints. Pure: src/lib/build-time/articles/article-entries.ts reads the
  * collections and passes them in.
  */
-import { isFutureDay } from '../dates.ts';
+import { isFutureDay } from '../../shared/dates.ts';
 
 export type ArticleKind = 'blog' | 'case-studies';
 

@@ -1,9 +1,9 @@
 /**
  * Where the content editor (Sveltia CMS) lives on the site, and which GitHub repository and branch
- * it commits to: `CMS_REPO` and `CMS_BRANCH` at build time (build-config.ts), else the Git remote
- * and branch.
+ * it commits to: `CMS_REPO` and `CMS_BRANCH` at build time (src/lib/shared/build-config.ts), else
+ * the Git remote and branch.
  */
-import type { BuildConfig } from '../build-config.ts';
+import type { BuildConfig } from '../../shared/build-config.ts';
 import type { Backend } from './cms-config.ts';
 
 export const cmsAdmin = {

@@ -63,8 +63,11 @@ export function contentProblems(
 export const problemLines = (problems: readonly ContentProblem[]) =>
   problems.map(({ file, line, message }) => `${file}:${line}: ${message}`).join('\n');
 
-/** The problems as the editor reads them: one `file:line: what to do` line each. */
-export function formatContentProblems(problems: readonly ContentProblem[]): string {
+/** The problems as the editor reads them, found `where`: one `file:line: what to do` line each. */
+export function mistakesToFix(where: string, problems: readonly ContentProblem[]): string {
   const count = problems.length === 1 ? 'One mistake' : `${problems.length} mistakes`;
-  return `${count} in src/content/ to fix before the site can be built:\n${problemLines(problems)}`;
+  return `${count} in ${where} to fix before the site can be built:\n${problemLines(problems)}`;
 }
+
+export const formatContentProblems = (problems: readonly ContentProblem[]) =>
+  mistakesToFix('src/content/', problems);

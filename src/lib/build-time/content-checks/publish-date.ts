@@ -3,7 +3,7 @@
  * live today under a date still to come. So the build refuses it unless its front matter says
  * `scheduled: true`, which keeps it off the site until the first build on or after that day.
  */
-import { isFutureDay } from '../dates.ts';
+import { isFutureDay } from '../../shared/dates.ts';
 import type { YamlField } from './yaml-fields.ts';
 
 /** The problem with an entry's front matter fields, or undefined. */

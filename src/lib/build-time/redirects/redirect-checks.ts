@@ -4,6 +4,7 @@
  * visitors would take two hops, search engines may give up) or round in a loop, an old address the
  * site still has a page at (the redirect would hide it), and a redirect to no page of the site.
  */
+import { mistakesToFix } from '../content-checks/content-checks.ts';
 import type { RedirectProblem, RedirectRule } from './redirect-sources.ts';
 
 const at = (rule: RedirectRule) => `${rule.file}:${rule.line}`;
@@ -77,12 +78,8 @@ export function builtRedirects(
   return { live, problems };
 }
 
-/** The problems as the editor reads them: one `file:line: what to do` line each. */
-export function formatRedirectProblems(problems: readonly RedirectProblem[]): string {
-  const count = problems.length === 1 ? 'One mistake' : `${problems.length} mistakes`;
-  const lines = problems.map(({ file, line, message }) => `${file}:${line}: ${message}`);
-  return `${count} in the redirects to fix before the site can be built:\n${lines.join('\n')}`;
-}
+export const formatRedirectProblems = (problems: readonly RedirectProblem[]) =>
+  mistakesToFix('the redirects', problems);
 
 /** Old address → new address, as the content checks and the written rules take them. */
 export const redirectTable = (rules: readonly RedirectRule[]): Record<string, string> =>

@@ -6,7 +6,7 @@
  */
 import type { ArticleLeaf, BlogPostingLeaf, IdReference, PersonLeaf } from 'schema-dts';
 import { absoluteUrl } from '../head.ts';
-import { isoDay } from '../dates.ts';
+import { isoDay } from '../../shared/dates.ts';
 import { breadcrumbList, ids, pageUrl, type Crumb, type SiteSettings } from './structured-data.ts';
 
 /** Where the founders are described (src/pages/about.astro), the anchor of each person's @id. */

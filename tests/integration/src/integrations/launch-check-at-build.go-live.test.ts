@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyProject } from '#support/project-copy.ts';
 import { htmlFiles } from '#src/integrations/built-files.ts';
-import { disclosureParts, governingLaw, vatStatement } from '#src/lib/build-time/legal/company.ts';
+import { disclosureParts, governingLaw, vatStatement } from '#src/lib/shared/company.ts';
 import { htmlElements } from '#src/lib/build-time/html-elements.ts';
 import { legalIdentityPages } from '#src/lib/build-time/structured-data/structured-data-company.ts';
 import { builtServiceRoutes, builtSite, jsonLdNodes, tags, xmlValues } from '#support/built-site.ts';

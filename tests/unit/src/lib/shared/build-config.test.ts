@@ -1,7 +1,7 @@
 /** The build's own settings: analytics IDs, the editor's repository and branch, the build folder. */
 import { describe, expect, it } from 'vitest';
-import { analyticsConfigured, publishingNow, readBuildConfig } from '@/lib/build-time/build-config';
-import { isoDay } from '@/lib/build-time/dates';
+import { analyticsConfigured, publishingNow, readBuildConfig } from '@/lib/shared/build-config';
+import { isoDay } from '@/lib/shared/dates';
 
 const analyticsIds = (env: Record<string, string>) => readBuildConfig(env).analytics;
 
@@ -69,7 +69,7 @@ describe('readBuildConfig', () => {
       }),
     ).toThrow(
       [
-        'Invalid build settings (src/lib/build-time/build-config.ts):',
+        'Invalid build settings (src/lib/shared/build-config.ts):',
         '- PUBLIC_GA_ID must look like G-AB12CD34EF (a GA4 measurement ID), got "UA-1234-1"',
         '- PUBLIC_CLARITY_ID must look like abcd1234ef (a Clarity project ID), got "ABC"',
         '- CMS_REPO must be a GitHub repository as owner/name, like agency/website, got "https://github.com/agency/website"',

@@ -1,15 +1,16 @@
 /**
  * The settings the launch check judges, each parsed once by its own module from the environment
- * given: the site's identity (src/site.config.ts), the build's (src/lib/build-time/build-config.ts)
+ * given: the site's identity (src/site.config.ts), the build's (src/lib/shared/build-config.ts)
  * and, where the site runs (a Netlify build, or `--here`), the mail route and the owner's alerts
- * (enquiries/mail-settings.ts). The build (launch-check-at-build.ts), `npm start` and
- * `npm run launch-check` all gather them here, so the check itself imports no settings module.
+ * (enquiries/mail-settings.ts). The build (src/integrations/launch-check-at-build.ts), `npm start`
+ * and `npm run launch-check` all gather them here, so the check itself imports no settings module.
+ * It sits beside src/site.config.ts, not in src/lib: it reads enquiries/, which src/lib never does.
  */
-import { alertSettings, mailRoute } from '../../enquiries/mail-settings.ts';
-import { readBuildConfig, type BuildConfig } from '../lib/build-time/build-config.ts';
-import type { LaunchSettings } from '../lib/build-time/legal/launch-readiness.ts';
-import { parsed, type Env, type Parsed } from '../lib/shared/env.ts';
-import { siteSettings } from '../site.config.ts';
+import { alertSettings, mailRoute } from '../enquiries/mail-settings.ts';
+import { readBuildConfig, type BuildConfig } from './lib/shared/build-config.ts';
+import type { LaunchSettings } from './lib/shared/launch-readiness.ts';
+import { parsed, type Env, type Parsed } from './lib/shared/env.ts';
+import { siteSettings } from './site.config.ts';
 
 export interface GatheredSettings extends LaunchSettings {
   build: Parsed<BuildConfig>;

@@ -6,11 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  articleFolders,
-  fellDueSince,
-  scheduledDaysIn,
-} from '#src/lib/build-time/articles/scheduled-days.ts';
+import { articleFolders, fellDueSince, scheduledDaysIn } from '#src/lib/shared/scheduled-days.ts';
 import { markdownFile } from '#tools/markdown-files.ts';
 
 const entry = (data: Record<string, unknown>) => markdownFile({ title: 'A post', ...data }, 'Text.');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { launchItems, launchVerdict, readCompanyText } from '@/lib/build-time/legal/launch-readiness';
-import { launchSettings } from '@/integrations/launch-settings';
+import { launchItems, launchVerdict, readCompanyText } from '@/lib/shared/launch-readiness';
+import { launchSettings } from '@/launch-settings';
 import {
   companyFile,
   exampleCompanyYaml,

@@ -4,7 +4,7 @@
  * the service pages' VAT statement, and which of the entry's values are still the shipped examples.
  * Pure, so the pages, the launch check and the tests share one wording.
  */
-import { legalForms, partsOfUk, type Address, type Company } from '../../../schemas/company.ts';
+import { legalForms, partsOfUk, type Address, type Company } from '../../schemas/company.ts';
 
 export const formatAddress = (address: Address) => `${address.street}, ${address.town} ${address.postcode}`;
 

@@ -1,14 +1,14 @@
 /**
  * The days scheduled posts and case studies go live, read from their files' front matter as the
  * build reads it (`scheduled: true`, not a draft, its `publishDate`), in the site's UK days
- * (src/lib/build-time/dates.ts). `npm start` rebuilds after midnight on such a day
+ * (src/lib/shared/dates.ts). `npm start` rebuilds after midnight on such a day
  * (server/scheduled-rebuild.ts) and on Netlify a scheduled function calls the build hook
  * (functions/scheduled-rebuild.mts, which has these files bundled with it).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { isoDay } from '../dates.ts';
+import { isoDay } from './dates.ts';
 
 /** The folders of posts and case studies, relative to the project. */
 export const articleFolders = ['src/content/blog', 'src/content/case-studies'] as const;

@@ -5,7 +5,7 @@ import {
   governingLaw,
   legalIdentity,
   vatStatement,
-} from '@/lib/build-time/legal/company';
+} from '@/lib/shared/company';
 import { legalEntity } from '@/lib/build-time/structured-data/structured-data-company';
 import { exampleCompany, realCompany } from '#support/company.ts';
 

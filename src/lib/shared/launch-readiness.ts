@@ -4,13 +4,13 @@
  * (scripts/launch-check.ts); a Netlify production build refuses to finish while any remain and every
  * other build warns once (src/integrations/launch-check-at-build.ts), as `npm start` does when it
  * serves a build without making one (server/start.ts). The settings come parsed, once, by their own
- * modules (src/integrations/launch-settings.ts gathers them); the company entry from its file.
+ * modules (src/launch-settings.ts gathers them); the company entry from its file.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { Parsed } from '../../shared/env.ts';
-import { companySchema } from '../../../schemas/company.ts';
+import type { Parsed } from './env.ts';
+import { companySchema } from '../../schemas/company.ts';
 import { exampleFields } from './company.ts';
 
 export interface LaunchItem {
@@ -99,11 +99,11 @@ function mailItems(route: MailFacts): LaunchItem[] {
 /** The mail route as enquiries/mail-settings.ts reads it: what the check needs of it. */
 type MailFacts = { kind: 'smtp'; from: string; to: string } | { kind: 'unconfigured'; problem: string };
 
-/** The settings as their own modules parsed them, once (src/integrations/launch-settings.ts). */
+/** The settings as their own modules parsed them, once (src/launch-settings.ts). */
 export interface LaunchSettings {
   /** The site's identity (src/site.config.ts). */
   site: Parsed<{ url: string; bookingUrl: string; email: string }>;
-  /** The build's settings (src/lib/build-time/build-config.ts): only their problems count here. */
+  /** The build's settings (src/lib/shared/build-config.ts): only their problems count here. */
   build: Parsed<unknown>;
   /** Where the site runs (Netlify's build, `--here`): the mail route and the owner's alerts. */
   mail?: MailFacts;

@@ -1,9 +1,10 @@
 /**
  * The build's settings (`astro build` and `npm run dev`), read once from the environment, when first
- * asked (after astro.config.mjs has filled it in from `.env`). The site's identity (`SITE_URL`,
- * `PUBLIC_BRAND_NAME`, `PUBLIC_CONTACT_EMAIL`, `PUBLIC_BOOKING_URL`) is read by src/site.config.ts,
- * which the function and the local server share; this module reads the rest, trimmed (blank
- * counts as unset):
+ * asked (after astro.config.mjs has filled it in from `.env`). It sits on the floor, not in
+ * build-time/, because the launch check judges them wherever it runs, `npm start` included.
+ * The site's identity (`SITE_URL`, `PUBLIC_BRAND_NAME`, `PUBLIC_CONTACT_EMAIL`,
+ * `PUBLIC_BOOKING_URL`) is read by src/site.config.ts, which the function and the local server
+ * share; this module reads the rest, trimmed (blank counts as unset):
  * - `PUBLIC_GA_ID`: a Google Analytics 4 measurement ID (`G-` then capitals and digits).
  * - `PUBLIC_CLARITY_ID`: a Microsoft Clarity project ID (lower-case letters and digits).
  *   Default for both: unset, no such analytics; with neither, the pages carry no analytics code,
@@ -24,8 +25,8 @@
  * A malformed value stops the build with an error naming the variable and the form it expects:
  * a typo in an analytics ID would otherwise ship a tag that silently reports nowhere.
  */
-import type { AnalyticsIds } from '../shared/analytics.ts';
-import { assertValid, onFirstUse, readEnv, type Env } from '../shared/env.ts';
+import type { AnalyticsIds } from './analytics.ts';
+import { assertValid, onFirstUse, readEnv, type Env } from './env.ts';
 import { isoDay } from './dates.ts';
 
 export interface BuildConfig {
@@ -73,7 +74,7 @@ export function readBuildConfig(env: Env = process.env): BuildConfig {
     onNetlify: read.text('NETLIFY') === 'true',
     refusePlaceholders: read.text('NETLIFY') === 'true' && read.text('CONTEXT') === 'production',
   };
-  assertValid(read.problems, 'build settings (src/lib/build-time/build-config.ts)');
+  assertValid(read.problems, 'build settings (src/lib/shared/build-config.ts)');
   return config;
 }
 

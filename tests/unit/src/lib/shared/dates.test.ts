@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFutureDay, isoDay, longDate, timeElement } from '@/lib/build-time/dates';
+import { isFutureDay, isoDay, longDate, timeElement } from '@/lib/shared/dates';
 
 describe('dates', () => {
   it('write a day from the front matter as the UK writes it, in words and in datetime', () => {

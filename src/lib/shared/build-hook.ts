@@ -8,8 +8,8 @@
  *   nothing, and a scheduled entry appears at the next deploy.
  * A malformed value is logged and nothing is called.
  */
-import { readEnv, type Env } from '../../shared/env.ts';
-import { isoDay, ukHour } from '../dates.ts';
+import { readEnv, type Env } from './env.ts';
+import { isoDay, ukHour } from './dates.ts';
 
 /** The build hook's address, or the problem with its setting. */
 export function buildHookSettings(env: Env): { url?: string | undefined; problems: readonly string[] } {
