@@ -4,6 +4,12 @@
  * until its click has landed, and the island's takeover (src/islands/shared/use-native-takeover.ts)
  * waits while the mark is there, so it never replaces the element a press is on.
  *
+ * The press is heard on the document, in the capture phase, before anything on the island: once
+ * React has its root (hydration under way, its render still to come), a press's first event makes
+ * React finish hydrating inside that event's dispatch, in its own listener on the island, whose
+ * layout effects then run the takeover; a mark set by a listener on the island came too late,
+ * and the control was replaced under the press (a Space held across hydration in WebKit lost it).
+ *
  * Events rather than the `:active` state: a press that hydration interrupts lost its click in
  * WebKit, where `:active` had already cleared before the click, and in Firefox, where it was not
  * yet set; a touch sets it late or never (iOS), and a key press never on a <summary>. The
@@ -42,23 +48,21 @@ export function trackPresses(island: HTMLElement, clock: Clock = globalThis) {
     if (timer !== undefined) clock.clearTimeout(timer);
     timer = clock.setTimeout(() => island.removeAttribute(pressAttribute), ms);
   };
-  island.addEventListener('pointerdown', (event) => event.isPrimary && start(), { passive: true });
-  // The control a Space press went down on, and whether a click has come since.
-  let spaceDown: EventTarget | null = null;
-  let clickedSinceSpace = false;
-  island.addEventListener(
-    'keydown',
-    (event) => {
-      if (!pressKeys.includes(event.key) || event.repeat) return;
-      if (event.key === ' ') [spaceDown, clickedSinceSpace] = [event.target, false];
-      start();
-    },
-    { passive: true },
-  );
-  // The press ends wherever the pointer or focus has gone by then, so it is heard on the document.
   const document = island.ownerDocument;
   const listen = (type: string, listener: (event: Event) => void) =>
     document.addEventListener(type, listener, { capture: true, passive: true });
+  const inIsland = (event: Event) => event.target instanceof Node && island.contains(event.target);
+  listen('pointerdown', (event) => inIsland(event) && (event as PointerEvent).isPrimary && start());
+  // The control a Space press went down on, and whether a click has come since.
+  let spaceDown: EventTarget | null = null;
+  let clickedSinceSpace = false;
+  listen('keydown', (event) => {
+    const { key, repeat, target } = event as KeyboardEvent;
+    if (!inIsland(event) || !pressKeys.includes(key) || repeat) return;
+    if (key === ' ') [spaceDown, clickedSinceSpace] = [target, false];
+    start();
+  });
+  // The press ends wherever the pointer or focus has gone by then.
   listen('click', () => {
     clickedSinceSpace = true;
     end(0)();

@@ -41,6 +41,14 @@ const openStates = (page: EnginePage, selector: string) =>
     `(selector) => [...document.querySelectorAll(selector)].map((details) => details.open)`,
     selector,
   );
+/**
+ * Resolves after the page's next frame, which runs its scroll events (WebKitGTK under Xvfb draws
+ * few), once the floating button's fade in or out has ended: halfway, it hides less than it will.
+ */
+const buttonSettled = `() => new Promise((resolve) => requestAnimationFrame(() => {
+  const fades = document.querySelector('[data-floating-booking]')?.getAnimations() ?? [];
+  Promise.all(fades.map((fade) => fade.finished.catch(() => null))).then(() => resolve(true));
+}))`;
 const until = <T>(read: () => Promise<T>, expected: T) =>
   pollFor(read, (value) => JSON.stringify(value) === JSON.stringify(expected));
 
@@ -130,6 +138,9 @@ forEachEngine((engine, open) => {
       let floatingShown = false;
       for (let step = 0; step < 300; step++) {
         await page.keyboard(keyPresses(direction));
+        // The page shows or hides the button on the scroll event the focus move causes, which it
+        // gets with its next frame; the check reads the page once the button has settled there.
+        await page.evaluate(buttonSettled);
         const stop = await page.evaluate<FocusStop | null>(
           `() => (${checkFocusedElement.toString()})() ?? null`,
         );

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { faqPages, holdScripts, reactHydrated } from '#support/islands.ts';
 import { failOnPageErrors } from '#support/page-problems.ts';
-import { islandState, markIsland } from '#support/engines/page-checks.ts';
+import { islandState, markIsland, pressAsHydrationStarts } from '#support/engines/page-checks.ts';
 
 const islands = [
   { name: 'the phone menu', selector: '[data-phone-menu]', path: '/' },
@@ -59,5 +59,23 @@ test.describe('the first press across hydration', () => {
       await expect.poll(async () => (await state(page)).switched).toBe(true);
       expect((await state(page)).open).toBe(true);
     });
+
+    // The press that asks for hydration may go down just as React arrives: React then hydrates
+    // inside that press's own dispatch, before any listener on the island itself has heard it.
+    for (const kind of ['Space', 'pointer'] as const) {
+      test(`on ${island.name}, a ${kind} press going down as React arrives keeps its control and lands`, async ({
+        page,
+      }) => {
+        await page.goto(island.path);
+        expect(await page.evaluate(markIsland, island.selector)).toBe(true);
+        expect(await page.evaluate(pressAsHydrationStarts, kind)).toBe(true);
+        await expect.poll(() => page.evaluate(() => 'pressResult' in window)).toBe(true);
+        expect(await page.evaluate(() => (window as { pressResult?: unknown }).pressResult)).toEqual({
+          kept: true,
+        });
+        await expect.poll(async () => (await state(page)).switched).toBe(true);
+        expect((await state(page)).open).toBe(true);
+      });
+    }
   }
 });

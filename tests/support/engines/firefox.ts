@@ -10,19 +10,41 @@ import { problemRecorder, type Engine, type EnginePage, type PageOptions } from 
 /** Debian's Firefox ESR, or the one `FIREFOX_PATH` names (GitHub's runners have no ESR package). */
 const executablePath = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
+/**
+ * One browser with JavaScript and one without (it is a preference of the whole browser), shared by
+ * a test file's pages, each in a context of its own (its own storage and history): starting
+ * Firefox took most of each test's time.
+ */
+const browsers = new Map<boolean, Promise<Browser>>();
+
+function browserWith(javaScript: boolean) {
+  let browser = browsers.get(javaScript);
+  if (!browser) {
+    browser = puppeteer.launch({
+      browser: 'firefox',
+      executablePath,
+      headless: true,
+      extraPrefsFirefox: {
+        'ui.useOverlayScrollbars': 1,
+        'focusmanager.testmode': true,
+        'javascript.enabled': javaScript,
+      },
+    });
+    browsers.set(javaScript, browser);
+  }
+  return browser;
+}
+
+/** Ends the shared browsers; a test file calls it once its pages are closed. */
+export async function stopFirefox() {
+  const running = [...browsers.values()];
+  browsers.clear();
+  await Promise.all(running.map(async (browser) => (await browser.catch(() => undefined))?.close()));
+}
+
 async function open({ width, height, javaScript }: PageOptions): Promise<EnginePage> {
-  // One browser a page: JavaScript is a preference of the whole browser.
-  const browser: Browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath,
-    headless: true,
-    extraPrefsFirefox: {
-      'ui.useOverlayScrollbars': 1,
-      'focusmanager.testmode': true,
-      'javascript.enabled': javaScript,
-    },
-  });
-  const page = await browser.newPage();
+  const context = await (await browserWith(javaScript)).createBrowserContext();
+  const page = await context.newPage();
   await page.setViewport({ width, height });
   await page.bringToFront();
   if (javaScript) await page.evaluateOnNewDocument(problemRecorder);
@@ -52,7 +74,7 @@ async function open({ width, height, javaScript }: PageOptions): Promise<EngineP
     },
     problems: async () =>
       javaScript ? ((await page.evaluate('window.__pageProblems ?? []')) as string[]) : [],
-    close: () => browser.close(),
+    close: () => context.close(),
   };
 }
 

@@ -92,3 +92,38 @@ export function addEditorTable(): boolean {
   );
   return true;
 }
+
+/**
+ * Starts hydrating the marked island (focus for `Space`, a pointer arriving for `pointer`) and
+ * puts a press down on its first control the moment React has its root but has not yet rendered
+ * (the island's `ssr` attribute just removed): where a real press lands when the tap or key that
+ * asked for hydration goes down as React arrives. React then hydrates at once, inside the press's
+ * own dispatch. The press ends a task later, as the browser would end it: key up on the focused
+ * element, or pointer up and a click on the control if it is still in the page. Resolves at once;
+ * `window.pressResult` says whether the control was still in the page while the press was down.
+ */
+export function pressAsHydrationStarts(kind: 'Space' | 'pointer'): boolean {
+  const page = window as unknown as { markedIsland: Element; pressResult?: { kept: boolean } };
+  const island = page.markedIsland;
+  const control = island.querySelector('summary');
+  if (!control || !island.hasAttribute('ssr')) return false;
+  const pointer = (type: string) => new PointerEvent(type, { bubbles: true, isPrimary: true, button: 0 });
+  const key = (type: string) => new KeyboardEvent(type, { bubbles: true, key: ' ' });
+  new MutationObserver((_, observer) => {
+    if (island.hasAttribute('ssr')) return;
+    observer.disconnect();
+    control.dispatchEvent(kind === 'Space' ? key('keydown') : pointer('pointerdown'));
+    const kept = control.isConnected;
+    setTimeout(() => {
+      if (kind === 'Space') (document.activeElement ?? document.body).dispatchEvent(key('keyup'));
+      else if (control.isConnected) {
+        control.dispatchEvent(pointer('pointerup'));
+        control.click();
+      }
+      page.pressResult = { kept };
+    });
+  }).observe(island, { attributes: true, attributeFilter: ['ssr'] });
+  if (kind === 'Space') control.focus();
+  else control.dispatchEvent(pointer('pointerover'));
+  return true;
+}

@@ -4,7 +4,7 @@
  * where an engine is missing (`.ci/run` installs both; docs/testing.md).
  */
 import { expect, test } from '@playwright/test';
-import { firefox } from './firefox.ts';
+import { firefox, stopFirefox } from './firefox.ts';
 import { webkit, stopWebKitDriver } from './webkit.ts';
 import type { Engine, EnginePage, PageOptions } from './engine.ts';
 
@@ -29,7 +29,10 @@ export function forEachEngine(
         await Promise.all(pages.map((page) => page.close()));
         pages = [];
       });
-      test.afterAll(() => stopWebKitDriver());
+      test.afterAll(async () => {
+        stopWebKitDriver();
+        await stopFirefox();
+      });
       define(engine, open);
     });
   }

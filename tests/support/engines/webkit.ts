@@ -142,7 +142,8 @@ async function open({ width, height, javaScript }: PageOptions): Promise<EngineP
     problems: () => run<string[]>('() => window.__pageProblems ?? []', []),
     close: async () => {
       await command(session, 'DELETE').catch(() => {});
-      rmSync(data, { recursive: true, force: true });
+      // The browser may still be writing its last files there as it exits (ENOTEMPTY otherwise).
+      rmSync(data, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
     },
   };
 }

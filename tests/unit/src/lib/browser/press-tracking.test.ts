@@ -97,6 +97,19 @@ describe('trackPresses', () => {
     expect(pressUnderWay(control)).toBe(false);
   });
 
+  it('marks a press before any listener on the island hears it, as React hydrating in it would', () => {
+    // React's own listeners sit on the island, capturing: hydration finished in one runs the takeover.
+    const seen: boolean[] = [];
+    for (const type of ['pointerdown', 'keydown']) {
+      island.addEventListener(type, () => seen.push(pressUnderWay(control)), { capture: true });
+    }
+    control.dispatchEvent(pointer('pointerdown'));
+    control.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    time.pass(0);
+    control.dispatchEvent(key('keydown', ' '));
+    expect(seen).toEqual([true, true]);
+  });
+
   it('ignores a second finger and presses outside the island', () => {
     control.dispatchEvent(pointer('pointerdown', false));
     outside.dispatchEvent(pointer('pointerdown'));
