@@ -9,7 +9,7 @@
  * offline, and a phone's lost connection fails the same way.
  */
 import { expect, test } from '@playwright/test';
-import { phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import { phoneSize, pollFor, settledAt, type EnginePage } from '#support/engines/engine.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
 import { enquiry, mailWith, successText, uniqueMarker } from '#support/contact.ts';
 import { content } from '#support/content.ts';
@@ -37,12 +37,14 @@ function fill(page: EnginePage, values: Record<string, string>) {
 }
 
 async function submit(page: EnginePage) {
-  const { x, y } = await page.evaluate<{ x: number; y: number }>(`() => {
-    const button = document.querySelector('form button[type="submit"]');
-    button.scrollIntoView({ block: 'center', behavior: 'instant' });
-    const box = button.getBoundingClientRect();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  }`);
+  const { x, y } = await settledAt(() =>
+    page.evaluate<{ x: number; y: number }>(`() => {
+      const button = document.querySelector('form button[type="submit"]');
+      button.scrollIntoView({ block: 'center', behavior: 'instant' });
+      const box = button.getBoundingClientRect();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }`),
+  );
   await page.pointer([{ type: 'move', x, y }, { type: 'down' }, { type: 'up' }]);
 }
 

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { islandState, markIsland, pressAsHydrationStarts } from '#support/engines/page-checks.ts';
-import { phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import { phoneSize, pollFor, settledAt, type EnginePage } from '#support/engines/engine.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
 import { faqPages } from '#support/islands.ts';
 
@@ -18,8 +18,10 @@ const press = ['pressed', 'held across hydration', 'Space held across hydration'
 
 async function load(page: EnginePage, path: string, selector: string) {
   await page.goto(siteUrl(path));
-  expect(await page.evaluate(markIsland.toString(), selector)).toBe(true);
-  return page.evaluate<State>(islandState.toString());
+  return settledAt(async () => {
+    expect(await page.evaluate(markIsland.toString(), selector)).toBe(true);
+    return page.evaluate<State>(islandState.toString());
+  });
 }
 
 const state = (page: EnginePage) => page.evaluate<State>(islandState.toString());

@@ -7,7 +7,14 @@
  * The first press across hydration is in first-press.spec.ts.
  */
 import { expect, test } from '@playwright/test';
-import { desktopSize, keyPresses, phoneSize, pollFor, type EnginePage } from '#support/engines/engine.ts';
+import {
+  desktopSize,
+  keyPresses,
+  phoneSize,
+  pollFor,
+  settledAt,
+  type EnginePage,
+} from '#support/engines/engine.ts';
 import { islandState, markIsland } from '#support/engines/page-checks.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
 import { faqPages, floatingBookingPages } from '#support/islands.ts';
@@ -15,17 +22,19 @@ import { checkFocusedElement, type FocusStop } from '#support/wcag/focus.ts';
 import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
 import { serviceLinks } from '#support/site.ts';
 
-/** The centre of `selector`'s `index`th match, scrolled into view. */
+/** The centre of `selector`'s `index`th match, scrolled into view, once it stays put. */
 const centre = (page: EnginePage, selector: string, index = 0) =>
-  page.evaluate<{ x: number; y: number }>(
-    `(selector, index) => {
+  settledAt(() =>
+    page.evaluate<{ x: number; y: number }>(
+      `(selector, index) => {
       const element = document.querySelectorAll(selector)[index];
       element.scrollIntoView({ block: 'center', behavior: 'instant' });
       const box = element.getBoundingClientRect();
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     }`,
-    selector,
-    index,
+      selector,
+      index,
+    ),
   );
 const click = async (page: EnginePage, selector: string, index = 0) => {
   const { x, y } = await centre(page, selector, index);

@@ -84,3 +84,23 @@ export async function pollFor<T>(read: () => Promise<T>, done: (value: T) => boo
   }
   return value;
 }
+
+/**
+ * Reads where something is (`read` scrolls it into view first) until two reads 100 ms apart agree.
+ * A section drawn only as it nears the screen (`content-visibility: auto`) takes its real height a
+ * frame after it is scrolled to, which moves what is in and after it: a press aimed at the first
+ * reading would land beside its control, where a visitor's finger, aimed at what is drawn, does not.
+ */
+export async function settledAt<T extends { x: number; y: number }>(
+  read: () => Promise<T>,
+  timeoutMs = 5_000,
+) {
+  let last = await read();
+  for (const end = Date.now() + timeoutMs; Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await read();
+    if (now.x === last.x && now.y === last.y) return now;
+    last = now;
+  }
+  return last;
+}
