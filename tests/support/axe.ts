@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
+import { whileAllDrawn } from './drawn-boxes.ts';
 
 /** The WCAG levels every page and state must pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -14,7 +15,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * whose builder injects axe into every frame and sets it up again on every call: about 0.2 s a
  * call, a quarter of each (the page sweep at both sizes: 75 → 63–70 CPU-seconds). Frames are left
  * out: the site's only one is the booking page's (a blank stand-in in the tests), another origin's
- * page, not the site's to fix. Only violations list every element.
+ * page, not the site's to fix. Only violations list every element. Sections drawn late are drawn
+ * for it (./drawn-boxes.ts).
  */
 export async function axeViolations(
   page: Page,
@@ -43,14 +45,16 @@ export async function axeViolations(
     resultTypes: ['violations'],
     iframes: false,
   };
-  return page.evaluate(
-    (runOptions) =>
-      (
-        window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }
-      ).axe
-        .run(document, runOptions)
-        .then(({ violations }) => violations),
-    options,
+  return whileAllDrawn(page, () =>
+    page.evaluate(
+      (runOptions) =>
+        (
+          window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }
+        ).axe
+          .run(document, runOptions)
+          .then(({ violations }) => violations),
+      options,
+    ),
   );
 }
 
