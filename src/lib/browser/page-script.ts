@@ -1,11 +1,12 @@
 /**
  * The one script every page runs (src/components/PageScript.astro), at the end of the page:
  * - at once, the mark the speculation rules wait for, set once the page has loaded and is on
- *   screen (it must listen before the load event);
- * - when the main thread is next idle, the rest: the footer's year, the services dropdown's
- *   dismissal, the scroll effects and the scheduling frame. None is needed for the first paint or
- *   the first tap (each starts native), and on a busy phone they then never add to the work that
- *   follows the first paint (docs/performance.md, "Main-thread work on load").
+ *   screen (it must listen before the load event), and the services dropdown's dismissal: Escape
+ *   must close it from the first moment it can be opened (WCAG 1.4.13), and it only listens;
+ * - when the main thread is next idle, the rest: the footer's year, the scroll effects and the
+ *   scheduling frame. None is needed for the first paint or the first tap, and on a busy phone they
+ *   then never add to the work that follows the first paint (docs/performance.md, "Main-thread work
+ *   on load").
  * One script, not one per component: one CSP hash, one task, and nothing fetched for it (Astro writes
  * it inline, as it imports nothing an island shares).
  */
@@ -54,9 +55,9 @@ const whenIdle = (work: () => void) =>
 
 export function startPageScript(root: Document): void {
   markWhenLoaded(root);
+  startServicesDropdowns(root);
   whenIdle(() => {
     showVisitorsYear(root);
-    startServicesDropdowns(root);
     startScrollEffects(root);
     startSchedulerFrames(root);
   });
