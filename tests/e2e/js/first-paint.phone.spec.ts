@@ -4,7 +4,7 @@
  * - the first paint is held until the page's introduction is parsed (`<link rel="expect">`), and
  *   that introduction is the first thing in `<main>`, on screen: a page without it would not paint
  *   until its last byte was parsed, and one with it further down would hold the paint for more;
- * - every section after the first (but the scheduling frame's), and the footer, costs no style or layout while it is far below
+ * - every section after the first (but the scheduling frame's and those holding an island), and the footer, costs no style or layout while it is far below
  *   the screen (`content-visibility: auto`), and is drawn once the reader scrolls to it.
  */
 import { expect, test } from '@playwright/test';
@@ -12,7 +12,7 @@ import { pageIntroId } from '#src/lib/shared/page-layout.ts';
 import { scrollToY } from '#support/islands.ts';
 import { sweepPages } from '#support/pages.ts';
 
-const deferred = 'main > section:not(:first-child, :has([data-scheduler])), body > footer';
+const deferred = 'main > section:not(:first-child, :has(astro-island, [data-scheduler])), body > footer';
 
 for (const { path } of sweepPages)
   test(`${path}: the first paint waits for the introduction only, and the rest is drawn when near`, async ({
