@@ -23,14 +23,14 @@ interface TraceEvent {
   args?: { name?: string; frame?: string; data?: { frame?: string; isMainFrame?: boolean } };
 }
 
-export interface TaskAfterPaint {
+interface TaskAfterPaint {
   startMs: number;
   wallMs: number;
   cpuMs: number;
   parts: Record<string, number>;
 }
 
-export interface LoadTrace {
+interface LoadTrace {
   route: string;
   fcpMs: number;
   tasks: TaskAfterPaint[];
@@ -108,7 +108,7 @@ function tasksAfterPaint(
   return { fcp: fcp.ts, start: navigation.ts, tasks };
 }
 
-export async function traceLoad(browser: Browser, url: string, route: string): Promise<LoadTrace> {
+async function traceLoad(browser: Browser, url: string, route: string): Promise<LoadTrace> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -132,13 +132,13 @@ export async function traceLoad(browser: Browser, url: string, route: string): P
   }
 }
 
-export const launchTracer = (executablePath: string) =>
+const launchTracer = (executablePath: string) =>
   puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 
 /** A task Lighthouse's 4× slowdown turns into a long one (over 50 ms). */
 const longAt1x = 12.5;
 
-export interface TraceRow {
+interface TraceRow {
   route: string;
   fcpMs: number;
   longTasks: number;
@@ -151,7 +151,7 @@ export interface TraceRow {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The medians of `runs` traced loads of each route, one row per site and route. */
-export async function traceRoutes(
+async function traceRoutes(
   browser: Browser,
   sites: { label: string; origin: string; routes: string[] }[],
   runs: number,
@@ -192,7 +192,7 @@ export async function traceRoutes(
 }
 
 /** One table per site: a row per route. */
-export function renderTraceTable(label: string, rows: TraceRow[]): string {
+function renderTraceTable(label: string, rows: TraceRow[]): string {
   const kinds = ['parse', 'style', 'layout', 'paint', 'script'];
   const header = [
     'route',
