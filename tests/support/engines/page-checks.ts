@@ -127,3 +127,35 @@ export function pressAsHydrationStarts(kind: 'Space' | 'pointer'): boolean {
   else control.dispatchEvent(pointer('pointerover'));
   return true;
 }
+
+/**
+ * Jumps to the foot of the page (as a link to a late section, or a restored scroll, lands a reader)
+ * and scrolls back up a third of a screen at a time, and tells each step at which the text under
+ * the middle of the screen moved by more or less than the scroll did: a section above, drawn only
+ * as it nears the screen, taking a height other than its estimate without the browser keeping the
+ * reading position (scroll anchoring) moves everything under the reader's eyes. A third: a finger
+ * or wheel moves the page less than that a frame, and the browsers draw a section from about half
+ * a screen away, so it is drawn before it shows; a longer jump lands on a section not yet drawn.
+ */
+export async function readingPositionJumps(): Promise<{ scrolledFrom: number; moved: number; by: number }[]> {
+  const settle = async () => {
+    for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+  await settle();
+  const jumps: { scrolledFrom: number; moved: number; by: number }[] = [];
+  while (scrollY > 0) {
+    const reading = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+    if (!reading) break;
+    const [from, before] = [scrollY, reading.getBoundingClientRect().top];
+    const by = Math.min(Math.round(innerHeight / 3), scrollY);
+    scrollBy({ top: -by, behavior: 'instant' });
+    await settle();
+    const moved = reading.getBoundingClientRect().top - before;
+    if (Math.abs(moved - by) > 1)
+      jumps.push({ scrolledFrom: Math.round(from), moved: Math.round(moved), by });
+    if (scrollY >= from) break;
+  }
+  return jumps;
+}
