@@ -39,6 +39,11 @@ export default defineConfig({
   // size. File names narrow that: `*.phone.spec.ts` and `*.desktop.spec.ts` run at that size only,
   // `*.once.spec.ts` (HTTP-level checks) once, plain `*.spec.ts` at both sizes.
   projects: [
+    // WebKitGTK and Firefox ESR, which each test launches itself (tests/support/engines/): one
+    // file's tests in order in one worker, sharing its WebKitWebDriver, and one file at a time, so
+    // they never fight each other for the machine. First, so that their one long row of tests
+    // starts at once and runs beside the Chromium projects, which take the other workers.
+    { name: 'engines', testDir: 'tests/e2e/engines', fullyParallel: false, workers: 1 },
     {
       name: 'phone-no-js',
       testDir: 'tests/e2e/no-js',
@@ -53,9 +58,6 @@ export default defineConfig({
     },
     { name: 'phone-js', testDir: 'tests/e2e/js', use: phone, testIgnore: phoneIgnores },
     { name: 'desktop-js', testDir: 'tests/e2e/js', use: desktop, testIgnore: desktopIgnores },
-    // WebKitGTK and Firefox ESR, which each test launches itself (tests/support/engines/): one
-    // file's tests in order in one worker, sharing its WebKitWebDriver.
-    { name: 'engines', testDir: 'tests/e2e/engines', fullyParallel: false },
   ],
   webServer: {
     // `npm start`'s server, sending enquiries to a test SMTP server that saves them in `mailbox`

@@ -1,10 +1,12 @@
 /**
  * `npm test`: unit and integration tests (vitest), a fresh build, then browser tests (Playwright)
- * against it. Vitest needs no build, so it runs beside the build and the browser tests, which
- * start as soon as the build is done: on a small machine much of either is spent waiting on child
- * processes and pages. Vitest's and the build's output is printed as one block when each ends,
- * the browser tests' line by line. The last line is the total over both runners, as
- * `N passed, M failed` (`, K skipped` when any were). Exits non-zero on any failure.
+ * against it: every project of playwright.config.ts, Chromium's and the `engines` one (WebKitGTK
+ * and Firefox ESR, run beside Chromium's; docs/testing.md). Vitest needs no build, so it runs
+ * beside the build and the browser tests, which start as soon as the build is done: on a small
+ * machine much of either is spent waiting on child processes and pages. Vitest's and the build's
+ * output is printed as one block when each ends, the browser tests' line by line. The last line
+ * is the total over both runners, as `N passed, M failed` (`, K skipped` when any were). Exits
+ * non-zero on any failure.
  * `npm run test:spec` (the content against the spec's words) is not part of it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -29,12 +31,6 @@ const bin = (path: string) => join(project, 'node_modules', path);
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-// The Chromium projects. WebKitGTK and Firefox ESR (the `engines` project) run apart, as
-// `npm run test:engines`: in WebKit a first pointer press on an FAQ question, landing as the island
-// hydrates, is still lost in some runs, which must not fail every run of the suite; docs/testing.md.
-const chromiumProjects = ['phone-no-js', 'desktop-no-js', 'phone-js', 'desktop-js'].map(
-  (name) => `--project=${name}`,
-);
 const vitest = [bin('vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json'];
 const unitRun = run(
   'unit and integration tests (vitest)',
@@ -51,7 +47,7 @@ const browserRun = run('build (astro)', [bin('astro/bin/astro.mjs'), 'build', '-
   buildOk,
   browserOk:
     buildOk &&
-    (await run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test', ...chromiumProjects], {
+    (await run('browser tests (playwright)', [bin('@playwright/test/cli.js'), 'test'], {
       cwd: project,
       live: true,
       env: browserEnv,
