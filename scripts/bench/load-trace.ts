@@ -83,20 +83,18 @@ function tasksAfterPaint(
     .map((task) => {
       const end = task.ts + (task.dur ?? 0);
       const parts: Record<string, number> = {};
-      for (const event of thread) {
-        const kind = kinds[event.name];
-        if (!kind || event.ph !== 'X' || event.ts < task.ts || event.ts >= end) continue;
-        // Count only the outermost event of each kind: nested ones are inside it.
-        const outer = thread.some(
-          (other) =>
-            other !== event &&
-            kinds[other.name] === kind &&
-            other.ph === 'X' &&
-            other.ts <= event.ts &&
-            other.ts + (other.dur ?? 0) >= event.ts + (event.dur ?? 0) &&
-            other.ts >= task.ts,
-        );
-        if (!outer) parts[kind] = (parts[kind] ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000;
+      // Only the outermost event of each kind counts, nested ones being inside it: in start order
+      // (the longer first on a tie), an event is nested when it starts before the last counted
+      // one of its kind has ended.
+      const outerEnd: Record<string, number> = {};
+      const inside = thread
+        .filter((event) => event.ph === 'X' && kinds[event.name] && event.ts >= task.ts && event.ts < end)
+        .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+      for (const event of inside) {
+        const kind = kinds[event.name]!;
+        if (event.ts < (outerEnd[kind] ?? -Infinity)) continue;
+        outerEnd[kind] = event.ts + (event.dur ?? 0);
+        parts[kind] = (parts[kind] ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000;
       }
       return {
         startMs: (task.ts - navigation.ts) / 1000,
