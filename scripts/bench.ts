@@ -8,7 +8,8 @@
  *
  * Then on a slow phone (scripts/bench/slow-phone.ts): each island's first tap, a repeat visit and
  * Back (beside the compared build), and tap → the next page's first contentful paint, with and
- * without the Speculation-Rules header.
+ * without the Speculation-Rules header. Last, the share of first presses across hydration that
+ * land, per engine (scripts/bench/first-presses.ts: the suite's sweeps, --runs times over).
  *
  * Two starts, one table each: arrival (Lighthouse's default, from about:blank) and in-site (from
  * the home page). Why they differed (an opener policy on public pages, since removed) is under
@@ -71,7 +72,7 @@ const starts = (values.start.length > 0 ? values.start : Object.keys(allStarts))
 });
 
 const tapsOnly = values['taps-only'];
-const pagesOnly = tapsOnly || values.trace;
+const pagesOnly = tapsOnly || values['presses-only'] || values.trace;
 const functionResults = values['job-only'] || pagesOnly ? undefined : await benchFunction();
 const jobResults = pagesOnly ? undefined : await benchEnquiryJob();
 mkdirSync(folder, { recursive: true });
@@ -110,6 +111,9 @@ const compared =
 
 const systemChromium = '/usr/bin/chromium';
 const chromePath = process.env.CHROME_PATH ?? (existsSync(systemChromium) ? systemChromium : undefined);
+
+const presses = values['no-presses'] ? undefined : await import('./bench/first-presses.ts');
+if (values['presses-only'] && presses) presses.benchFirstPressesAlone(project, folder, runs, busy);
 
 if (values.trace) {
   const trace = await import('./bench/load-trace.ts');
@@ -172,6 +176,7 @@ const comparedResults: Results = {};
 // Loaded only when used: it brings puppeteer, which --help and --function-only do without.
 const slowPhone = values['no-taps'] ? undefined : await import('./bench/slow-phone.ts');
 let taps: Awaited<ReturnType<NonNullable<typeof slowPhone>['benchSlowPhone']>> | undefined;
+let pressRows: ReturnType<NonNullable<typeof presses>['benchFirstPresses']> | undefined;
 
 /** Measures `route` of one site `runs` times from `start` into `into`, keeping every report. */
 async function measureRoute(into: Results, site: string, route: string, start: Start, prefix = '') {
@@ -196,6 +201,7 @@ try {
         await measureRoute(comparedResults, compared.origin, route, start, 'compared-');
   }
   if (slowPhone) taps = await slowPhone.benchSlowPhone(dist, compared, runs, chrome.port);
+  if (presses && !tapsOnly) pressRows = presses.benchFirstPresses(project, folder, runs);
 } finally {
   busy?.stop();
   chrome.kill();
@@ -204,6 +210,7 @@ try {
 }
 
 let missed = taps && slowPhone ? slowPhone.printSlowPhone(taps, runs) : 0;
+if (presses && pressRows) missed += presses.printFirstPresses(pressRows, runs, !!busy);
 for (const start of tapsOnly ? [] : starts) {
   const rows: RouteRow[] = routes.map((route) => ({
     ...results[start]![route]!,
@@ -230,6 +237,7 @@ const summary = JSON.stringify(
     results,
     ...(compared ? { compared: { dir: compared.dir, results: comparedResults } } : {}),
     taps,
+    firstPresses: pressRows,
     function: functionResults,
     job: jobResults,
   },

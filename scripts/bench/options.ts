@@ -22,6 +22,9 @@ Lighthouse (mobile preset) over every route, after the contact function's own ti
   --no-taps             leave out the slow phone's measures (first taps, repeat visit and Back,
                         tap → next page's first paint)
   --taps-only           measure only those (no Lighthouse, no function timings)
+  --no-presses          leave out the first presses across hydration per engine (the test suite's
+                        first-press sweeps, --runs times over, in Chromium, WebKitGTK and Firefox)
+  --presses-only        measure only those
   --trace               trace page loads instead of Lighthouse: every main-thread task after the
                         first contentful paint, per route (medians of --runs; with --compare and
                         --busy too)
@@ -45,6 +48,8 @@ export function benchOptions() {
           compare: { type: 'string' },
           'no-taps': { type: 'boolean', default: false },
           'taps-only': { type: 'boolean', default: false },
+          'no-presses': { type: 'boolean', default: false },
+          'presses-only': { type: 'boolean', default: false },
           trace: { type: 'boolean', default: false },
           'function-only': { type: 'boolean', default: false },
           'job-only': { type: 'boolean', default: false },

@@ -10,6 +10,7 @@ import { islandState, markIsland, pressAsHydrationStarts } from '#support/engine
 import { phoneSize, pollFor, settledAt, type EnginePage } from '#support/engines/engine.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
 import { faqPages } from '#support/islands.ts';
+import { pressNote } from '#tools/first-press-tally.ts';
 
 type State = ReturnType<typeof islandState>;
 /** Milliseconds between the pointer arriving on the control and pressing it. */
@@ -81,6 +82,9 @@ forEachEngine((engine, open) => {
         const start = await load(page, island.path, island.selector);
         if (!(await pressLands(page, start, kind, offset))) lost.push(`${kind} ${offset} ms`);
       }
+      test
+        .info()
+        .annotations.push(pressNote({ engine: engine.name, island: island.name, tries: tries.length, lost }));
       expect(lost, `presses lost in ${engine.name}`).toEqual([]);
       expect(await page.problems()).toEqual([]);
     });

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { faqPages, holdScripts, reactHydrated } from '#support/islands.ts';
 import { failOnPageErrors } from '#support/page-problems.ts';
+import { pressNote } from '#tools/first-press-tally.ts';
 import { islandState, markIsland, pressAsHydrationStarts } from '#support/engines/page-checks.ts';
 
 const islands = [
@@ -25,7 +26,7 @@ test.describe('the first press across hydration', () => {
     test(`on ${island.name}, pressed 0–60 ms after the pointer arrives, always opens it`, async ({
       page,
     }) => {
-      const lost: number[] = [];
+      const lost: string[] = [];
       for (const offset of offsets) {
         await page.goto(island.path);
         expect(await page.evaluate(markIsland, island.selector)).toBe(true);
@@ -35,8 +36,13 @@ test.describe('the first press across hydration', () => {
         await page.mouse.down();
         await page.mouse.up();
         await expect.poll(async () => (await state(page)).switched).toBe(true);
-        if (!(await state(page)).open) lost.push(offset);
+        if (!(await state(page)).open) lost.push(`pressed ${offset} ms`);
       }
+      test
+        .info()
+        .annotations.push(
+          pressNote({ engine: 'Chromium', island: island.name, tries: offsets.length, lost }),
+        );
       expect(lost).toEqual([]);
     });
 

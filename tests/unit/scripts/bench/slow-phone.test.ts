@@ -7,21 +7,11 @@ import {
   type FirstTapRow,
 } from '#scripts/bench/first-tap-report.ts';
 import { renderVisitTable, type VisitRow } from '#scripts/bench/visit-report.ts';
+import { tableCells } from '#support/table-cells.ts';
 
 const menu = { route: '/', label: 'phone menu', selector: 'summary', opens: '#menu' };
 const faq = { route: '/services/a', label: 'first FAQ question', selector: 'main summary' };
 const { eventMs, shownMs } = firstTapGoals;
-/** A table's data rows, as lists of trimmed cells. */
-const cells = (table: string) =>
-  table
-    .split('\n')
-    .slice(2)
-    .map((line) =>
-      line
-        .split('|')
-        .slice(1, -1)
-        .map((cell) => cell.trim()),
-    );
 
 describe('the first-tap table', () => {
   const rows: FirstTapRow[] = [
@@ -37,7 +27,7 @@ describe('the first-tap table', () => {
   ];
 
   it('marks each median and worst against its goal, a figure at the goal as missed', () => {
-    expect(cells(renderFirstTapTable(rows))).toEqual([
+    expect(tableCells(renderFirstTapTable(rows))).toEqual([
       ['/', 'phone menu', `${eventMs - 20} ✓`, `${eventMs + 50} ✗`, `${shownMs - 10} ✓`, `${shownMs + 90} ✗`],
       ['/services/a', 'first FAQ question', `${eventMs} ✗`, `${eventMs + 8} ✗`, '–', '–'],
     ]);
@@ -63,7 +53,9 @@ describe('the coming-back table', () => {
       })),
     });
     expect(
-      cells(renderVisitTable([row('this site', [true, true, true]), row('template', [false, true, false])])),
+      tableCells(
+        renderVisitTable([row('this site', [true, true, true]), row('template', [false, true, false])]),
+      ),
     ).toEqual([
       ['this site', '/', '4.0', '701', '/contact', '100', '3/3'],
       ['template', '/', '4.0', '701', '/contact', '100', '1/3'],
