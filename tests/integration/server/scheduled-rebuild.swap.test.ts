@@ -18,6 +18,9 @@ const served = join(root, 'dist');
 const go = join(root, 'go');
 
 /** A stand-in for astro's command line: waits for `go`, then writes a site saying `word`, or fails. */
+/** A child Node process has started and written its first file: seconds on a machine shared with other suites. */
+const nodeStart = { timeout: 60_000 };
+
 function fakeAstro(name: string, word: string, fails = false) {
   const script = join(root, `${name}.mjs`);
   writeFileSync(
@@ -57,7 +60,7 @@ describe('a scheduled rebuild', () => {
   it('keeps a failed build out, serving the previous one, and says why', async () => {
     rmSync(go, { force: true });
     const building = fakeAstro('failing', 'broken', true)('2026-12-08');
-    await expect.poll(() => existsSync(join(root, 'dist.next/index.html'))).toBe(true);
+    await expect.poll(() => existsSync(join(root, 'dist.next/index.html')), nodeStart).toBe(true);
     writeFileSync(go, '');
     const outcome = await building;
     expect(outcome).toEqual({ ok: false, reason: expect.stringContaining('the cover is missing') });
@@ -69,7 +72,7 @@ describe('a scheduled rebuild', () => {
     rmSync(go, { force: true });
     const building = fakeAstro('working', 'new')('2026-12-08');
     // The next build has begun writing beside the served one, which still answers.
-    await expect.poll(() => existsSync(join(root, 'dist.next/index.html'))).toBe(true);
+    await expect.poll(() => existsSync(join(root, 'dist.next/index.html')), nodeStart).toBe(true);
     expect(await home()).toEqual({ text: '<p>old</p>', build: 'old' });
     writeFileSync(go, '');
     expect(await building).toEqual({ ok: true });

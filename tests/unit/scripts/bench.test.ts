@@ -23,6 +23,8 @@ describe('npm run bench -- …', () => {
       '--compare',
       '--no-taps',
       '--taps-only',
+      '--no-presses',
+      '--presses-only',
       '--function-only',
       '--articles',
       '--help',
@@ -36,7 +38,8 @@ describe('npm run bench -- …', () => {
       expect(result.status, args.join(' ')).toBe(2);
       expect(result.stderr, args.join(' ')).toContain('Usage: npm run bench');
     }
-  });
+    // Four Node starts in a row: over a minute on a machine shared with other suites.
+  }, 120_000);
 
   it('--compare stops before measuring when the other build cannot be served, naming the page', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
