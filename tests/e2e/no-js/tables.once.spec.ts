@@ -2,8 +2,8 @@
  * Tables at 320 px, the narrowest screen the site is made for: every word whole (a line may
  * break at a space or a hyphen, never inside a word), the page never scrolling sideways, and a
  * table wider than the screen scrolling inside its own box. Every built page with a table (the
- * privacy notice's cookie table), and a table as an editor writes one in Markdown. The same in
- * WebKit and Firefox: tests/e2e/engines/tables.spec.ts.
+ * privacy notice's cookie table), and tables as an editor writes them, in Markdown and in HTML, on
+ * a legal page and in an article. The same in WebKit and Firefox: tests/e2e/engines/tables.spec.ts.
  */
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -15,14 +15,13 @@ import {
 } from '#support/engines/page-checks.ts';
 import { indexableRoutes } from '#support/site.ts';
 import { builtSite } from '#support/built-site.ts';
+import { tableScrollClass } from '#src/lib/build-time/articles/markdown-output.ts';
+import { markdownPages } from '#support/markdown-pages.ts';
 
 const narrowest = { width: 320, height: 640 };
 const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
 const pagesWithTables = indexableRoutes.filter((path) => built.html(path).includes('<table'));
-/** A page whose text comes from Markdown (a legal page, an article): an editor's table goes there. */
-const prosePage = indexableRoutes.find((path) =>
-  /class="[^"]*\b(prose-legal|article-prose)\b/.test(built.html(path)),
-);
+const prosePages = markdownPages();
 
 async function expectReadableTables(page: Page) {
   expect(await page.evaluate(brokenWords, 'table')).toEqual([]);
@@ -41,10 +40,17 @@ for (const path of pagesWithTables) {
   });
 }
 
-test('a table an editor writes keeps words whole and scrolls in its own box at 320 px', async ({ page }) => {
-  expect(prosePage).toBeDefined();
-  await page.goto(prosePage!);
-  expect(await page.evaluate(addEditorTable)).toBe(true);
-  expect((await page.evaluate(tablesWiderThanTheirBox)).length).toBeGreaterThan(0);
-  await expectReadableTables(page);
+test('the build has a Markdown page for an editor’s table (the legal pages)', () => {
+  expect(prosePages.map(({ kind }) => kind)).toContain('prose-legal');
 });
+
+for (const { kind, path } of prosePages) {
+  test(`${path}: tables an editor writes keep words whole and scroll in their own box at 320 px`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    expect(await page.evaluate(addEditorTable, tableScrollClass), kind).toBe(true);
+    expect((await page.evaluate(tablesWiderThanTheirBox)).length).toBeGreaterThanOrEqual(2);
+    await expectReadableTables(page);
+  });
+}

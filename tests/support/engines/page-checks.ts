@@ -77,18 +77,23 @@ export function islandState() {
 }
 
 /**
- * Adds to the page's first prose block (`.prose-legal`, `.article-prose`) a table as Markdown
- * renders one, bare, wider than a phone: what an editor may write on a legal page or in an article.
+ * Adds to the page's first prose block (`.prose-legal`, `.article-prose`) two tables wider than a
+ * phone, as an editor may write them on a legal page or in an article: one as the Markdown renders
+ * a Markdown table, in a labelled, focusable box of `scrollBoxClass`
+ * (src/lib/build-time/articles/markdown-output.ts), and one bare, as a table written in HTML.
  */
-export function addEditorTable(): boolean {
+export function addEditorTable(scrollBoxClass: string): boolean {
   const prose = document.querySelector('.prose-legal, .article-prose');
   if (!prose) return false;
   const words = ['Internationalisation', 'Responsibilities', 'Confidentiality', 'Recommendations'];
   const row = (cell: string) =>
     `<tr>${words.map((word) => `<${cell}>${word} ${word}</${cell}>`).join('')}</tr>`;
+  const table = (caption: string) =>
+    `<table><caption>${caption}</caption><thead>${row('th')}</thead><tbody>${row('td')}</tbody></table>`;
   prose.insertAdjacentHTML(
     'beforeend',
-    `<table><caption>Editor’s table</caption><thead>${row('th')}</thead><tbody>${row('td')}</tbody></table>`,
+    `<div class="${scrollBoxClass}" role="region" tabindex="0" aria-label="Table 1">${table('Editor’s Markdown table')}</div>` +
+      table('Editor’s HTML table'),
   );
   return true;
 }

@@ -20,6 +20,9 @@ interface VisitContext {
   parent(node: Element): Parent | undefined;
 }
 
+/** The box a table scrolls in: styled for every Markdown page in src/styles/global.css. */
+export const tableScrollClass = 'table-scroll';
+
 /** The class a table cell's alignment becomes. */
 const alignClass = (align: string) => `align-${align}`;
 
@@ -53,7 +56,7 @@ export function markdownOutput() {
               type: 'element',
               tagName: 'div',
               properties: {
-                className: ['table-scroll'],
+                className: [tableScrollClass],
                 role: 'region',
                 tabIndex: 0,
                 ariaLabel: tableLabel(tables, columns),
