@@ -53,16 +53,19 @@ export const vatStatement = (company: Company) =>
 /** The law the terms are governed by, and whose courts hear a dispute. */
 export const governingLaw = (company: Company) => `the laws of ${partOfUkName(company)}`;
 
-// The shipped file's values: "Example …" names and addresses, a .example email, numbers of zeros.
+// The shipped file's values: "Example …" names and addresses, a .example email, numbers of zeros,
+// and a postcode no agency's office has (Buckingham Palace's), which passes for a real one.
 const exampleText = /example/i;
 const zeros = /^(GB)?[A-Z]{0,2}0+$/;
+const examplePostcode = /^SW1A\s*1AA$/i;
 
 /** The entry's fields still holding an example value, as dotted paths (`registeredOffice.street`). */
 export function exampleFields(company: Company): string[] {
   const fields: string[] = [];
   const visit = (value: unknown, path: string) => {
     if (typeof value === 'string') {
-      if (exampleText.test(value) || zeros.test(value)) fields.push(path);
+      const example = path.endsWith('postcode') ? examplePostcode.test(value.trim()) : false;
+      if (example || exampleText.test(value) || zeros.test(value)) fields.push(path);
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key);
     }

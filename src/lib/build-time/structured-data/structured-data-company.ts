@@ -1,8 +1,10 @@
 /**
  * The organisation's legal identity in schema.org terms, from the company entry
  * (src/content/company.yaml): legal name, registered office as a PostalAddress, Companies House
- * number and VAT number, and the email for legal matters. Merged into the Organization node by
- * `organisation()` in structured-data.ts.
+ * number and VAT number. Merged into the Organization node by `organisation()` in
+ * structured-data.ts. Not the entry's email for legal matters: the node's email is the contact
+ * address every page shows in its footer, and the data claims only what the page shows (the legal
+ * address appears on the contact and legal pages alone).
  */
 import type { OrganizationLeaf, PostalAddressLeaf } from 'schema-dts';
 import type { Address, Company } from '../../../schemas/company.ts';
@@ -24,10 +26,9 @@ export function postalAddress(address: Address): PostalAddressLeaf {
   };
 }
 
-type LegalEntity = Pick<OrganizationLeaf, 'legalName' | 'address' | 'identifier' | 'vatID' | 'email'>;
+type LegalEntity = Pick<OrganizationLeaf, 'legalName' | 'address' | 'identifier' | 'vatID'>;
 
-/** `fallbackEmail`: the site's contact address, used when the entry names no email of its own. */
-export function legalEntity(company: Company, fallbackEmail: string): LegalEntity {
+export function legalEntity(company: Company): LegalEntity {
   return {
     legalName: company.legalName,
     address: postalAddress(company.registeredOffice),
@@ -39,6 +40,5 @@ export function legalEntity(company: Company, fallbackEmail: string): LegalEntit
       },
     }),
     ...(company.vatNumber && { vatID: company.vatNumber }),
-    email: company.email ?? fallbackEmail,
   };
 }

@@ -119,7 +119,7 @@ function organisation(settings: SiteSettings, bookLabel: string, company?: Compa
     email: settings.email,
     areaServed: countryServed(settings.locale),
     potentialAction: bookingAction(settings, bookLabel),
-    ...(company && legalEntity(company, settings.email)),
+    ...(company && legalEntity(company)),
   };
 }
 

@@ -49,6 +49,7 @@ describe('the example values', () => {
       'companyNumber',
       'registeredOffice.street',
       'registeredOffice.town',
+      'registeredOffice.postcode',
       'vatNumber',
     ]);
   });
@@ -56,12 +57,14 @@ describe('the example values', () => {
   it('are none in a real entry', () => {
     expect(exampleFields(realCompany)).toEqual([]);
     expect(exampleFields({ ...realCompany, email: 'legal@northfield.example' })).toEqual(['email']);
+    const office = { ...realCompany.registeredOffice, postcode: 'sw1a1aa' };
+    expect(exampleFields({ ...realCompany, placeOfBusiness: office })).toEqual(['placeOfBusiness.postcode']);
   });
 });
 
 describe('the organisation’s legal identity for search engines', () => {
   it('carries the legal name, a PostalAddress, the number as an identifier and the VAT ID', () => {
-    expect(legalEntity(realCompany, 'hello@northfield.co.uk')).toEqual({
+    expect(legalEntity(realCompany)).toEqual({
       legalName: 'Northfield Digital Ltd',
       address: {
         '@type': 'PostalAddress',
@@ -76,18 +79,15 @@ describe('the organisation’s legal identity for search engines', () => {
         value: '12345678',
       },
       vatID: 'GB123456789',
-      email: 'hello@northfield.co.uk',
     });
   });
 
-  it('leaves out the identifier and VAT ID a business does not have, and prefers the entry’s email', () => {
+  it('leaves out the identifier and VAT ID a business does not have, and the entry’s legal email', () => {
     const { companyNumber: _, vatNumber: __, ...rest } = realCompany;
-    const entity = legalEntity(
-      { ...rest, legalForm: 'sole-trader', email: 'jo@northfield.co.uk' },
-      'x@y.co.uk',
-    );
+    const entity = legalEntity({ ...rest, legalForm: 'sole-trader', email: 'jo@northfield.co.uk' });
     expect(entity).not.toHaveProperty('identifier');
     expect(entity).not.toHaveProperty('vatID');
-    expect(entity.email).toBe('jo@northfield.co.uk');
+    // The Organization's email stays the contact address the pages show (structured-data.test.ts).
+    expect(entity).not.toHaveProperty('email');
   });
 });

@@ -10,6 +10,7 @@ import {
   type ServiceContent,
 } from '@/lib/build-time/structured-data/structured-data';
 import { serialiseJsonLd } from '@/lib/build-time/head';
+import { realCompany } from '#support/company.ts';
 
 const packaged: ServiceContent = {
   card: { title: 'Store builds', description: 'Stores built to sell.' },
@@ -50,6 +51,12 @@ describe('the organisation and the website', () => {
       slogan: 'Stores that sell',
       areaServed: { '@type': 'Country', name: 'United Kingdom', identifier: 'GB' },
     });
+  });
+
+  it('keep the contact address the pages show as the email, whatever email the company entry has', () => {
+    const company = { ...realCompany, email: 'legal@northfield.co.uk' };
+    const node = siteGraph(settings, 'Book now', [], company)['@graph'][0] as Record<string, unknown>;
+    expect(node).toMatchObject({ email: settings.email, legalName: company.legalName });
   });
 
   it('give an absolute logo URL', () => {
