@@ -16,7 +16,7 @@ import type { EnginePage } from '#support/engines/engine.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
 import { builtSite } from '#support/built-site.ts';
 import { indexableRoutes } from '#support/site.ts';
-import { tableScrollClass } from '#src/lib/build-time/articles/markdown-output.ts';
+import { tableScrollClass } from '#src/lib/build-time/articles/markdown-classes.ts';
 import { markdownPages } from '#support/markdown-pages.ts';
 
 const narrowest = { width: 320, height: 640 };

@@ -15,7 +15,7 @@ import {
 } from '#support/engines/page-checks.ts';
 import { indexableRoutes } from '#support/site.ts';
 import { builtSite } from '#support/built-site.ts';
-import { tableScrollClass } from '#src/lib/build-time/articles/markdown-output.ts';
+import { tableScrollClass } from '#src/lib/build-time/articles/markdown-classes.ts';
 import { markdownPages } from '#support/markdown-pages.ts';
 
 const narrowest = { width: 320, height: 640 };

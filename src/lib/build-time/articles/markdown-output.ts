@@ -8,6 +8,7 @@
  * - a task list's checkbox has no label: it takes its item's text as its name.
  */
 import type { Element } from './hast-plugins.ts';
+import { tableScrollClass } from './markdown-classes.ts';
 
 interface Parent {
   children?: readonly unknown[];
@@ -19,9 +20,6 @@ interface VisitContext {
   wrapNode(node: Element, wrapper: Element): void;
   parent(node: Element): Parent | undefined;
 }
-
-/** The box a table scrolls in: styled for every Markdown page in src/styles/global.css. */
-export const tableScrollClass = 'table-scroll';
 
 /** The class a table cell's alignment becomes. */
 const alignClass = (align: string) => `align-${align}`;
