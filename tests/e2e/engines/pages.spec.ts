@@ -3,8 +3,8 @@
  * the phone and desktop sizes (without JavaScript the layout is the same, as Chromium's no-js sweep
  * checks; the engines' no-JS behaviours are in islands.spec.ts): no error,
  * console error or Content-Security-Policy violation, and no sideways scroll; at the phone size,
- * scrolling back up from the foot of the page, the text under the reader keeps still (a section
- * drawn late must not move it: src/styles/global.css). First, proof that a violation is caught at
+ * going back up from the foot of the page a whole screen at a time, the text under the reader keeps
+ * still (a section drawn late must not move it: src/styles/global.css). First, proof that a violation is caught at
  * all: an inline script the policy refuses must show up.
  */
 import { expect, test } from '@playwright/test';
@@ -46,7 +46,7 @@ forEachEngine((engine, open) => {
         const sideways = await page.evaluate<number>(sidewaysScroll.toString());
         if (problems.length > 0 || sideways > 0) found[path] = { problems, sideways };
         if (name !== 'phone') continue;
-        const jumps = await page.evaluate<unknown[]>(readingPositionJumps.toString());
+        const jumps = await page.evaluate<unknown[]>(readingPositionJumps.toString(), 1);
         if (jumps.length > 0) found[path] = { ...(found[path] as object), jumps };
       }
       expect(found, `${engine.name}, ${name}`).toEqual({});

@@ -135,14 +135,17 @@ export function pressAsHydrationStarts(kind: 'Space' | 'pointer'): boolean {
 
 /**
  * Jumps to the foot of the page (as a link to a late section, or a restored scroll, lands a reader)
- * and scrolls back up a third of a screen at a time, and tells each step at which the text under
+ * and goes back up `screens` of a screen at a time, and tells each step at which the text under
  * the middle of the screen moved by more or less than the scroll did: a section above, drawn only
  * as it nears the screen, taking a height other than its estimate without the browser keeping the
- * reading position (scroll anchoring) moves everything under the reader's eyes. A third: a finger
- * or wheel moves the page less than that a frame, and the browsers draw a section from about half
- * a screen away, so it is drawn before it shows; a longer jump lands on a section not yet drawn.
+ * reading position (scroll anchoring) moves everything under the reader's eyes. A third of a
+ * screen is a scroll (a finger or wheel moves the page less than that a frame, and Chromium draws
+ * a section from half a screen away); a whole screen is a jump, landing beside a section not yet
+ * drawn, which WebKit and Firefox must not have (src/styles/global.css).
  */
-export async function readingPositionJumps(): Promise<{ scrolledFrom: number; moved: number; by: number }[]> {
+export async function readingPositionJumps(
+  screens: number,
+): Promise<{ scrolledFrom: number; moved: number; by: number }[]> {
   const settle = async () => {
     for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -154,7 +157,7 @@ export async function readingPositionJumps(): Promise<{ scrolledFrom: number; mo
     const reading = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
     if (!reading) break;
     const [from, before] = [scrollY, reading.getBoundingClientRect().top];
-    const by = Math.min(Math.round(innerHeight / 3), scrollY);
+    const by = Math.min(Math.round(innerHeight * screens), scrollY);
     scrollBy({ top: -by, behavior: 'instant' });
     await settle();
     const moved = reading.getBoundingClientRect().top - before;
