@@ -198,7 +198,8 @@ describe.each<Adapter>(['sqlite', 'blobs'])('the owner’s alerts on %s', (adapt
     expect(status).toBe(200);
     let settled = false;
     void after.then(() => (settled = true));
-    await vi.waitFor(() => expect(receiver.received).toHaveLength(1));
+    // A request reaching a local server: seconds, not Vitest's 1 s, on a machine shared with other suites.
+    await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 30_000 });
     expect(settled).toBe(false);
     receiver.release();
     await after;
@@ -206,7 +207,7 @@ describe.each<Adapter>(['sqlite', 'blobs'])('the owner’s alerts on %s', (adapt
     clock += 2 * minute;
     receiver.answer = 'hang';
     const run = a.retry();
-    await vi.waitFor(() => expect(mail.received).toHaveLength(1));
+    await vi.waitFor(() => expect(mail.received).toHaveLength(1), { timeout: 30_000 });
     receiver.release();
     await run;
   });
