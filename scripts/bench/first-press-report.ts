@@ -28,31 +28,24 @@ function* suitesIn(suites: JSONReportSuite[] = []): Generator<JSONReportSuite> {
 /** Every sweep's presses in `report`, summed per engine and island, in the order first met. */
 export function firstPressRows(report: JSONReport): FirstPressRow[] {
   const rows = new Map<string, FirstPressRow>();
+  const row = (engine: string, island: string) => {
+    const key = `${engine}: ${island}`;
+    const found = rows.get(key) ?? { engine, island, tries: 0, lost: [], unfinished: 0 };
+    rows.set(key, found);
+    return found;
+  };
   for (const suite of suitesIn(report.suites))
     for (const spec of suite.specs)
       for (const test of spec.tests)
         for (const result of test.results) {
           const notes = result.annotations.filter((note) => note.type === pressTallyAnnotation);
-          if (notes.length === 0 && result.status !== 'passed') {
-            const engine = `${test.projectName} › ${suite.title}`;
-            const key = `${engine}: ${spec.title}`;
-            const row = rows.get(key) ?? { engine, island: spec.title, tries: 0, lost: [], unfinished: 0 };
-            row.unfinished += 1;
-            rows.set(key, row);
-          }
+          if (notes.length === 0 && result.status !== 'passed')
+            row(`${test.projectName} › ${suite.title}`, spec.title).unfinished += 1;
           for (const note of notes) {
             const tally = JSON.parse(note.description ?? '{}') as PressTally;
-            const key = `${tally.engine}: ${tally.island}`;
-            const row = rows.get(key) ?? {
-              engine: tally.engine,
-              island: tally.island,
-              tries: 0,
-              lost: [],
-              unfinished: 0,
-            };
-            row.tries += tally.tries;
-            row.lost.push(...tally.lost);
-            rows.set(key, row);
+            const sums = row(tally.engine, tally.island);
+            sums.tries += tally.tries;
+            sums.lost.push(...tally.lost);
           }
         }
   return [...rows.values()];

@@ -64,8 +64,8 @@ export function exampleFields(company: Company): string[] {
   const fields: string[] = [];
   const visit = (value: unknown, path: string) => {
     if (typeof value === 'string') {
-      const example = path.endsWith('postcode') ? examplePostcode.test(value.trim()) : false;
-      if (example || exampleText.test(value) || zeros.test(value)) fields.push(path);
+      const examplePlace = path.endsWith('postcode') && examplePostcode.test(value.trim());
+      if (examplePlace || exampleText.test(value) || zeros.test(value)) fields.push(path);
     } else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) visit(inner, path ? `${path}.${key}` : key);
     }

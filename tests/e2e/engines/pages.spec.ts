@@ -1,10 +1,10 @@
 /**
  * Every page the browser sweeps load (tests/support/pages.ts), in WebKitGTK and Firefox ESR, at
  * the phone and desktop sizes (without JavaScript the layout is the same, as Chromium's no-js sweep
- * checks; the engines' no-JS behaviours are in islands.spec.ts): no error,
- * console error or Content-Security-Policy violation, and no sideways scroll; at the phone size,
- * going back up from the foot of the page a whole screen at a time, the text under the reader keeps
- * still (a section drawn late must not move it: src/styles/global.css). First, proof that a violation is caught at
+ * checks; the engines' no-JS behaviours are in islands.spec.ts): no error, console error or
+ * Content-Security-Policy violation, and no sideways scroll; at the phone size, going back up from
+ * the foot of the page a whole screen at a time, the text under the reader keeps still (a section
+ * drawn late must not move it: src/styles/global.css). First, proof that a violation is caught at
  * all: an inline script the policy refuses must show up.
  */
 import { expect, test } from '@playwright/test';

@@ -17,10 +17,10 @@ const root = mkdtempSync(join(tmpdir(), 'scheduled-rebuild-'));
 const served = join(root, 'dist');
 const go = join(root, 'go');
 
-/** A stand-in for astro's command line: waits for `go`, then writes a site saying `word`, or fails. */
 /** A child Node process has started and written its first file: seconds on a machine shared with other suites. */
 const nodeStart = { timeout: 60_000 };
 
+/** A stand-in for astro's command line: waits for `go`, then writes a site saying `word`, or fails. */
 function fakeAstro(name: string, word: string, fails = false) {
   const script = join(root, `${name}.mjs`);
   writeFileSync(

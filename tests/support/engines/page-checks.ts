@@ -133,6 +133,13 @@ export function pressAsHydrationStarts(kind: 'Space' | 'pointer'): boolean {
   return true;
 }
 
+/** A step up the page where the text under the reader moved `moved` px for a scroll of `by`. */
+interface ReadingJump {
+  scrolledFrom: number;
+  moved: number;
+  by: number;
+}
+
 /**
  * Jumps to the foot of the page (as a link to a late section, or a restored scroll, lands a reader)
  * and goes back up `screens` of a screen at a time, and tells each step at which the text under
@@ -143,16 +150,14 @@ export function pressAsHydrationStarts(kind: 'Space' | 'pointer'): boolean {
  * a section from half a screen away); a whole screen is a jump, landing beside a section not yet
  * drawn, which WebKit and Firefox must not have (src/styles/global.css).
  */
-export async function readingPositionJumps(
-  screens: number,
-): Promise<{ scrolledFrom: number; moved: number; by: number }[]> {
+export async function readingPositionJumps(screens: number): Promise<ReadingJump[]> {
   const settle = async () => {
     for (let frame = 0; frame < 3; frame++) await new Promise(requestAnimationFrame);
     await new Promise((resolve) => setTimeout(resolve, 50));
   };
   scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
   await settle();
-  const jumps: { scrolledFrom: number; moved: number; by: number }[] = [];
+  const jumps: ReadingJump[] = [];
   while (scrollY > 0) {
     const reading = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
     if (!reading) break;
