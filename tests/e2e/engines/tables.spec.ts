@@ -4,7 +4,6 @@
  * engines lay out tables each their own way (the cookie table was 862 px tall in WebKit, 642 px in
  * the others, before tables kept their words whole).
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   addEditorTable,
@@ -14,15 +13,8 @@ import {
 } from '#support/engines/page-checks.ts';
 import type { EnginePage } from '#support/engines/engine.ts';
 import { forEachEngine, siteUrl } from '#support/engines/run.ts';
-import { builtSite } from '#support/built-site.ts';
-import { indexableRoutes } from '#support/site.ts';
 import { tableScrollClass } from '#src/lib/build-time/articles/markdown-classes.ts';
-import { markdownPages } from '#support/markdown-pages.ts';
-
-const narrowest = { width: 320, height: 640 };
-const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
-const pagesWithTables = indexableRoutes.filter((path) => built.html(path).includes('<table'));
-const prosePages = markdownPages().map(({ path }) => path);
+import { markdownPages, narrowest, pagesWithTables } from '#support/table-pages.ts';
 
 async function readableTables(page: EnginePage) {
   return {
@@ -43,8 +35,8 @@ forEachEngine((_, open) => {
       await page.goto(siteUrl(path));
       expect(await readableTables(page), path).toEqual(readable);
     }
-    expect(prosePages.length, 'a legal page at least').toBeGreaterThan(0);
-    for (const path of prosePages) {
+    expect(markdownPages.length, 'a legal page at least').toBeGreaterThan(0);
+    for (const { path } of markdownPages) {
       await page.goto(siteUrl(path));
       expect(await page.evaluate(addEditorTable.toString(), tableScrollClass)).toBe(true);
       expect(await readableTables(page), `an editor’s tables on ${path}`).toEqual(readable);

@@ -5,7 +5,6 @@
  * privacy notice's cookie table), and tables as an editor writes them, in Markdown and in HTML, on
  * a legal page and in an article. The same in WebKit and Firefox: tests/e2e/engines/tables.spec.ts.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   addEditorTable,
@@ -13,15 +12,8 @@ import {
   sidewaysScroll,
   tablesWiderThanTheirBox,
 } from '#support/engines/page-checks.ts';
-import { indexableRoutes } from '#support/site.ts';
-import { builtSite } from '#support/built-site.ts';
 import { tableScrollClass } from '#src/lib/build-time/articles/markdown-classes.ts';
-import { markdownPages } from '#support/markdown-pages.ts';
-
-const narrowest = { width: 320, height: 640 };
-const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
-const pagesWithTables = indexableRoutes.filter((path) => built.html(path).includes('<table'));
-const prosePages = markdownPages();
+import { markdownPages, narrowest, pagesWithTables } from '#support/table-pages.ts';
 
 async function expectReadableTables(page: Page) {
   expect(await page.evaluate(brokenWords, 'table')).toEqual([]);
@@ -41,10 +33,10 @@ for (const path of pagesWithTables) {
 }
 
 test('the build has a Markdown page for an editor’s table (the legal pages)', () => {
-  expect(prosePages.map(({ kind }) => kind)).toContain('prose-legal');
+  expect(markdownPages.map(({ kind }) => kind)).toContain('prose-legal');
 });
 
-for (const { kind, path } of prosePages) {
+for (const { kind, path } of markdownPages) {
   test(`${path}: tables an editor writes keep words whole and scroll in their own box at 320 px`, async ({
     page,
   }) => {
