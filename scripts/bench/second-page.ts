@@ -1,38 +1,39 @@
 /**
  * `npm run bench`'s second-page part: every tap of tap-pairs.ts measured `runs` times on the slow
- * phone (tap.ts), with the build served as it is and again without its Speculation-Rules header
- * (a copy of the build whose `_headers` lacks it), so the table shows what the rules are worth.
+ * phone (tap.ts), with the build served as it is and again without its speculation rules (a copy
+ * of the build whose pages lack them, compressed again), so the table shows what the rules are worth.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { precompress } from '../../src/lib/build-time/precompress.ts';
 import { isServiceRoute } from '../../src/lib/shared/routes.ts';
+import { htmlFiles } from '../../src/integrations/built-files.ts';
 import { builtIndexableRoutes } from '../../tools/built-routes.ts';
 import { tapPairs } from './tap-pairs.ts';
 import { connectTo, measureTap, serveThrottled } from './tap.ts';
-import {
-  missedTaps,
-  renderTapTable,
-  speculationHeader,
-  tapGoalMs,
-  withoutSpeculationRules,
-  type TapRow,
-} from './tap-report.ts';
+import { missedTaps, renderTapTable, tapGoalMs, withoutSpeculationRules, type TapRow } from './tap-report.ts';
 
 const builtFile = (dist: string, route: string) =>
   join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 const asBuilt = 'as built';
-const withoutRules = `without ${speculationHeader}`;
+const withoutRules = 'without the rules';
 
-/** The ways of serving the build to measure: a copy without the header only when the build sends it. */
-function servings(dist: string, scratch: string): Record<string, string> {
-  const headers = readFileSync(join(dist, '_headers'), 'utf8');
-  const stripped = withoutSpeculationRules(headers);
-  if (stripped === headers) return { [asBuilt]: dist };
+/** The ways of serving the build to measure: a copy without the rules only when its pages hold them. */
+async function servings(dist: string, scratch: string): Promise<Record<string, string>> {
   const copy = join(scratch, 'site');
   cpSync(dist, copy, { recursive: true });
-  writeFileSync(join(copy, '_headers'), stripped);
+  let stripped = 0;
+  for (const file of await htmlFiles(copy)) {
+    const html = readFileSync(file, 'utf8');
+    const without = withoutSpeculationRules(html);
+    if (without === html) continue;
+    writeFileSync(file, without);
+    stripped += 1;
+  }
+  if (stripped === 0) return { [asBuilt]: dist };
+  await precompress(copy);
   return { [asBuilt]: dist, [withoutRules]: copy };
 }
 
@@ -44,7 +45,7 @@ export async function benchSecondPage(dist: string, runs: number, chromePort: nu
     html: readFileSync(builtFile(dist, service), 'utf8'),
   });
   const scratch = mkdtempSync(join(tmpdir(), 'bench-taps-'));
-  const roots = servings(dist, scratch);
+  const roots = await servings(dist, scratch);
   const browser = await connectTo(chromePort);
   const rows: TapRow[] = pairs.map((pair) => ({ pair, samples: {} }));
   try {
@@ -78,6 +79,6 @@ export function printSecondPage(
   );
   console.log(`(4× CPU, 400 kbit/s, 400 ms round trip) ✓ at most ${tapGoalMs} ms, ✗ more\n`);
   console.log(renderTapTable(rows, servings));
-  if (servings.length === 1) console.log(`\nThe build sends no ${speculationHeader} header: measured once.`);
+  if (servings.length === 1) console.log('\nThe build holds no speculation rules: measured once.');
   return missedTaps(rows, asBuilt);
 }

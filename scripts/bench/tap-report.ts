@@ -2,8 +2,9 @@
  * The second-page measure's table: for each tap, the median time to the next page's first
  * contentful paint from the finger's lift (the tap: a link follows on the lift, so "there before
  * the finger lifts" means shown at once after it, the goal) and from its press, once per way the
- * site is served (as built, and without its Speculation-Rules header). Pure, so unit-tested.
+ * site is served (as built, and without its speculation rules). Pure, so unit-tested.
  */
+import { speculationRulesDataId, speculationRulesScript } from '../../src/lib/shared/page-layout.ts';
 import { markdownTable, median } from './report.ts';
 import type { TapPair } from './tap-pairs.ts';
 
@@ -18,13 +19,15 @@ export interface TapSample {
   prerendered: boolean;
 }
 
-/** The header that asks Chrome to fetch or prerender the next page; the bench also measures without it. */
-export const speculationHeader = 'Speculation-Rules';
-
-/** A `_headers` file without the Speculation-Rules header, so the same build is measured without it. */
-export function withoutSpeculationRules(headers: string): string {
-  const line = new RegExp(`^\\s*${speculationHeader}\\s*:.*(\\r?\\n|$)`, 'gim');
-  return headers.replace(line, '');
+/**
+ * A built page without the speculation rules that ask Chrome to fetch or prerender the next page
+ * (their data and the script that reads it), so the same build is measured without them. Their
+ * text holds no `<` (speculation-rules.ts).
+ */
+export function withoutSpeculationRules(html: string): string {
+  return html
+    .replace(new RegExp(`<script [^>]*id="${speculationRulesDataId}"[^>]*>[^<]*</script>`, 'g'), '')
+    .replaceAll(`<script>${speculationRulesScript}</script>`, '');
 }
 
 export interface TapRow {

@@ -3,10 +3,11 @@
  * Content-Security-Policy rule per public path and the editor's own policy for its page. The
  * policy holds the hash of every inline <script> and <style> the pages contain, computed here and
  * never typed by hand, so a changed inline script can never be silently blocked in production.
- * It also writes the speculation rules the pages' headers name (speculation-rules.ts).
+ * First it writes the speculation rules into every page but the editor's, as data a script after it
+ * turns into the rules element (speculation-rules.ts), whose hash the policy then holds too.
  */
-import { access, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -21,39 +22,39 @@ import {
   isNoindexPage,
   likelyNextRoutes,
   pagesThatFit,
-  speculationHeaders,
-  speculationRuleSets,
+  speculationRules,
+  speculationRulesMarkup,
+  speculationRulesText,
+  withSpeculationRules,
 } from '../lib/build-time/speculation-rules.ts';
 import { contactRoute, routePath } from '../lib/shared/routes.ts';
 import { htmlFiles } from './built-files.ts';
 
-/** The speculation rules, written into the build, and the headers that name them. */
-async function writeSpeculationRules(
-  out: string,
-  pages: Map<string, string>,
-  logger: AstroIntegrationLogger,
-) {
+/**
+ * The speculation rules' text for the built pages (file → HTML). How many of the cards' pages may
+ * be fetched ahead depends on their compressed size, which the rules themselves add to: the sizes
+ * are taken from the pages with a first draft of the rules in them.
+ */
+function speculationRulesFor(out: string, pages: Map<string, string>, logger: AstroIntegrationLogger) {
   const byRoute = new Map([...pages].map(([file, html]) => [routePath(`/${relative(out, file)}`), html]));
-  // Pages are sent compressed: what fetching one ahead costs is its gzipped size.
-  const size = (route: string) => gzipSync(byRoute.get(route) ?? '', { level: 9 }).length;
+  const excludedPaths = [...byRoute].filter(([, html]) => isNoindexPage(html)).map(([route]) => route);
   const cards = likelyNextRoutes(byRoute.get('/') ?? '');
-  const likely = { cards: cards.map(size), contact: size(contactRoute) };
+  // Pages are sent compressed: what fetching one ahead costs is its gzipped size.
+  const likelyWith = (element: string) => {
+    const size = (route: string) =>
+      gzipSync(withSpeculationRules(byRoute.get(route) ?? '', element), { level: 9 }).length;
+    return { cards: cards.map(size), contact: size(contactRoute) };
+  };
+  const draft = speculationRules({ excludedPaths, likely: likelyWith('') });
+  const likely = likelyWith(speculationRulesMarkup(speculationRulesText(draft)));
+  const text = speculationRulesText(speculationRules({ excludedPaths, likely }));
   const ahead = pagesThatFit(likely.cards);
   if (ahead < Math.min(cards.length, beforeIntent.pages))
     // Not an error: the site works the same, the cards left out just open at normal speed.
     logger.warn(
       `Only the first ${ahead} of ${cards.length} service pages are fetched ahead of a visitor's tap: together they must stay under ${beforeIntent.bytes} bytes compressed, and the service pages have grown. Nothing is broken; the other cards open at normal speed.`,
     );
-  const sets = speculationRuleSets({
-    excludedPaths: [...byRoute].filter(([, html]) => isNoindexPage(html)).map(([route]) => route),
-    likely,
-  });
-  for (const [path, rules] of Object.entries(sets)) {
-    const file = join(out, path);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(rules));
-  }
-  return speculationHeaders();
+  return text;
 }
 
 export function securityHeaders(options: {
@@ -80,6 +81,10 @@ export function securityHeaders(options: {
           await Promise.all(files.map(async (file) => [file, await readFile(file, 'utf8')] as const)),
         );
         const pages = files.filter((page) => page !== admin);
+        const speculation = speculationRulesFor(out, html, logger);
+        for (const page of pages)
+          html.set(page, withSpeculationRules(html.get(page)!, speculationRulesMarkup(speculation)));
+        await Promise.all(pages.map((page) => writeFile(page, html.get(page)!)));
         const hashes = mergeHashes(pages.map((page) => inlineHashes(html.get(page)!)));
         const policy = contentSecurityPolicy({ hashes, ...options });
         const notFound = join(out, '404.html');
@@ -87,14 +92,12 @@ export function securityHeaders(options: {
         const topLevelFiles = (await readdir(out, { withFileTypes: true }))
           .filter((entry) => entry.isFile())
           .map((entry) => entry.name);
-        const speculation = await writeSpeculationRules(out, html, logger);
         const rules = [
           ...baseHeaderRules,
           ...pageRules({
             topLevelFiles,
             publicPolicy: policy,
             adminPath: cmsAdmin.page,
-            pageHeaders: speculation,
           }),
         ];
         const source = `# Written by the build (src/integrations/security-headers.ts) from ${pages.length} pages.\n`;

@@ -22,7 +22,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from '@playwright/test';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { speculationRulesFolder } from '#src/lib/shared/response-headers.ts';
 import { isFetchedAhead } from './speculation.ts';
 
 export const FIRST_ROUND_TRIP = 14_000;
@@ -97,16 +96,12 @@ export const firstRoundTripBytes = (html: string, cut: number, blockingCss: stri
   gzipped(html.slice(0, cut)) + blockingCss.reduce((sum, css) => sum + gzipped(css), 0);
 
 /**
- * What the speculation rules bring rather than the page: the rules files its header names, and
- * anything Chromium fetches for them (`Sec-Purpose`, on intent only), held by
- * tests/e2e/js/speculation-rules.once.spec.ts (and a prefetched body is not kept for reading).
+ * Both budgets of the page's first load, given every response it brought. What Chromium fetches
+ * for the speculation rules is left apart: it is held by tests/e2e/js/speculation-rules.once.spec.ts
+ * (and a prefetched body is not kept for reading).
  */
-export const isSpeculative = (response: Response) =>
-  isFetchedAhead(response) || new URL(response.url()).pathname.startsWith(`${speculationRulesFolder}/`);
-
-/** Both budgets of the page's first load, given every response it brought (speculation left apart). */
 export async function firstLoadBytes(page: Page, brought: Response[]) {
-  const responses = brought.filter((response) => !isSpeculative(response));
+  const responses = brought.filter((response) => !isFetchedAhead(response));
   const document = responses.find((response) => response.request().resourceType() === 'document')!;
   const blockingCss = await page.$$eval('head link[rel="stylesheet"]', (links) =>
     links.map((link) => (link as HTMLLinkElement).href),

@@ -68,3 +68,22 @@ export function pageErrors(page: Page): string[] {
   page.on('pageerror', (error) => errors.push(String(error)));
   return errors;
 }
+
+/**
+ * The paths Chromium has prerendered, read from the browser's list of targets: discovered, never
+ * attached to, since a DevTools session on the page disables its prerenders (Chromium then reports
+ * "PrerenderingDisabledByDevTools"). A path is listed once its prerendered document has
+ * committed: that page is running from then on.
+ */
+export async function prerenderedPaths(browser: Browser): Promise<() => string[]> {
+  const session = await browser.target().createCDPSession();
+  const paths = new Set<string>();
+  const note = ({ targetInfo }: { targetInfo: { subtype?: string; url: string } }) => {
+    if (targetInfo.subtype === 'prerender' && URL.canParse(targetInfo.url))
+      paths.add(new URL(targetInfo.url).pathname);
+  };
+  session.on('Target.targetCreated', note);
+  session.on('Target.targetInfoChanged', note);
+  await session.send('Target.setDiscoverTargets', { discover: true, filter: [{}] });
+  return () => [...paths];
+}

@@ -1,8 +1,8 @@
 /**
- * The speculation rules a page names, read as Chromium reads them: its `Speculation-Rules` header
- * (a structured list of quoted URLs), each file's JSON held to the rule format of the HTML
- * standard, and which of a page's links each rule matches, worked out in the browser with its own
- * URLPattern and CSS selector matching, as Chromium's document rules do.
+ * The speculation rules a page holds, read as Chromium reads them: each
+ * `<script type="speculationrules">`, its JSON held to the rule format of the HTML standard, and
+ * which of a page's links each rule matches, worked out in the browser with its own URLPattern and
+ * CSS selector matching, as Chromium's document rules do.
  */
 import type { Page, Response } from '@playwright/test';
 import { z } from 'zod';
@@ -44,38 +44,20 @@ const rule = z.union([
     .strict(),
 ]);
 
-/** A rules file: only the two actions, each a list of rules (unknown keys are refused). */
+/** A rule set: only the two actions, each a list of rules (unknown keys are refused). */
 export const ruleSetSchema = z
   .object({ prefetch: z.array(rule).optional(), prerender: z.array(rule).optional() })
   .strict();
 
 export type RuleSet = z.infer<typeof ruleSetSchema>;
 
-/** The URLs a `Speculation-Rules` header names: `"/a.json", "/b.json"`. */
-export function namedRuleFiles(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      if (!/^"[^"\\]*"$/.test(item)) throw new Error(`Not a quoted URL in Speculation-Rules: ${item}`);
-      return item.slice(1, -1);
-    });
-}
-
-/** The rule sets a page's header names, fetched from the page's origin and checked. */
-export async function ruleSetsOf(page: Page, header: string | undefined) {
-  return Promise.all(
-    namedRuleFiles(header).map(async (path) => {
-      const response = await page.request.get(path);
-      return {
-        url: new URL(path, page.url()).href,
-        status: response.status(),
-        type: response.headers()['content-type'],
-        rules: ruleSetSchema.parse(await response.json()),
-      };
-    }),
-  );
+/**
+ * The rule sets a page holds, checked. An inline set's addresses are read against the page's own
+ * address (`url`).
+ */
+export async function ruleSetsOf(page: Page) {
+  const texts = await page.locator('script[type="speculationrules"]').allTextContents();
+  return texts.map((text) => ({ url: page.url(), rules: ruleSetSchema.parse(JSON.parse(text)) }));
 }
 
 export interface Speculation {

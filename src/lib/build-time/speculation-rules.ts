@@ -1,5 +1,5 @@
 /**
- * The Speculation Rules the build writes: with no script of their own, Chromium
+ * The Speculation Rules the build writes into every page: from them, with no script of ours, Chromium
  * - prerenders a same-site page when the visitor shows intent (a hover or a pointer down on its
  *   link, "moderate");
  * - once the page has loaded and is on screen, fetches ahead (prefetch: the document only, never
@@ -13,15 +13,20 @@
  * - when the phone menu opens (intent to go elsewhere), fetches its top-level links' pages ahead,
  *   so the tap that follows does not wait for the network.
  * A prefetched page is then prerendered from that copy on the tap's pointer down.
- * The rules reach every public page through its `Speculation-Rules` header (from `dist/_headers`,
- * so Netlify and `npm start` send the same), never an inline <script>, so the
- * Content-Security-Policy stays as it is. Browsers without speculation rules ignore the header;
- * Chromium itself skips every speculation under Save-Data, its energy saver, memory pressure or
- * with "Preload pages" switched off.
+ * The build writes the rules as JSON data at the end of each page's head, and a script after it
+ * hands them to the browser as a `<script type="speculationrules">`, which the
+ * Content-Security-Policy allows by the hash of that text. They used to be a file named by a
+ * `Speculation-Rules` header; fetching it on arrival put one more request before the largest paint
+ * in Lighthouse's simulation (LCP 45–207 ms later in 11 loads of 15, docs/performance.md). Written
+ * as data, not as the rules element itself, because the W3C checker, which every page must pass,
+ * refuses the "immediate" eagerness the HTML standard defines (it knows only eager, moderate and
+ * conservative, and "eager" now waits for a hover in Chromium). Chromium reads inline rules only
+ * with JavaScript on anyway, so a visitor without it gets no speculation, and the same pages.
+ * Browsers without speculation rules get no element; Chromium itself skips every speculation under
+ * Save-Data, its energy saver, memory pressure or with "Preload pages" switched off.
  */
-import type { HeaderRule } from '../shared/headers-file.ts';
-import { speculationRulesFolder } from '../shared/response-headers.ts';
 import { htmlElements } from './html-elements.ts';
+import { speculationRulesDataId, speculationRulesScript } from '../shared/page-layout.ts';
 import { contactRoute } from '../shared/routes.ts';
 import { phoneMenuPanelId } from '../shared/phone-menu.ts';
 import { likelyNextAttribute, pageLoadedAttribute } from '../shared/speculation-marks.ts';
@@ -34,8 +39,13 @@ import { likelyNextAttribute, pageLoadedAttribute } from '../shared/speculation-
 const excludedLinks =
   'a[rel~="external"], a[target], a[download], [data-booking], [aria-current="page"], a[href^="#"]';
 
-/** The most pages, and bytes (their documents, gzipped), fetched ahead before the visitor shows any intent. */
-export const beforeIntent = { pages: 3, bytes: 45_000 } as const;
+/**
+ * The most pages, and bytes (their documents, gzipped), fetched ahead before the visitor shows any
+ * intent: the three service pages, about 15 KB each with the rules' 0.5 KB in them, and room for
+ * an editor's longer text (a page with the rules in it is fetched ahead instead of the rules file
+ * every first visit fetched before).
+ */
+export const beforeIntent = { pages: 3, bytes: 48_000 } as const;
 
 /**
  * How many of the likely pages, taken in the order the page lists them, fit what may be fetched
@@ -115,8 +125,8 @@ const sameSite = (excludedPaths: readonly string[]): Predicate[] => [
   { not: { selector_matches: excludedLinks } },
 ];
 
-/** Each rules file the build writes, by its path on the site. */
-export function speculationRuleSets({ excludedPaths, likely }: SpeculationInput): Record<string, RuleSet> {
+/** The rules every page holds. */
+export function speculationRules({ excludedPaths, likely }: SpeculationInput): RuleSet {
   const where = sameSite(excludedPaths);
   const ahead = (selectors: string | string[]): Rule => ({
     source: 'document',
@@ -124,11 +134,30 @@ export function speculationRuleSets({ excludedPaths, likely }: SpeculationInput)
     eagerness: 'immediate',
   });
   return {
-    [`${speculationRulesFolder}/site.json`]: {
-      prefetch: [ahead(likelyNext(likely)), ahead(openPhoneMenuLinks)],
-      prerender: [{ source: 'document', where: { and: where }, eagerness: 'moderate' }],
-    },
+    prefetch: [ahead(likelyNext(likely)), ahead(openPhoneMenuLinks)],
+    prerender: [{ source: 'document', where: { and: where }, eagerness: 'moderate' }],
   };
+}
+
+/**
+ * The rules' text, which the page copies into the rules element and the policy holds the hash of.
+ * `<` is written as its JSON escape, so no selector or path can end the element early.
+ */
+export const speculationRulesText = (rules: RuleSet) => JSON.stringify(rules).replaceAll('<', '\\u003c');
+
+/** What each page holds: the rules' text as data, and the script that hands it to the browser. */
+export const speculationRulesMarkup = (text: string) =>
+  `<script type="application/json" id="${speculationRulesDataId}">${text}</script><script>${speculationRulesScript}</script>`;
+
+/**
+ * A built page with the rules at the end of its head, so Chromium has them before it first styles
+ * the page: added at the end of the body, they sometimes came after the first paint and cost a
+ * style recalculation there (docs/performance.md, "A busy phone"). The legacy addresses' redirect
+ * pages have no body element: they move on at once, and are left as they are.
+ */
+export function withSpeculationRules(html: string, element: string): string {
+  const end = html.indexOf('</head>');
+  return end === -1 || !html.includes('</body>') ? html : html.slice(0, end) + element + html.slice(end);
 }
 
 /** The routes a built page's likely-next list (the service cards) links to, in order. */
@@ -138,14 +167,6 @@ export function likelyNextRoutes(html: string): string[] {
     .filter(({ name, attributes }) => name === 'a' && attributes['href']?.startsWith('/'))
     .map(({ attributes }) => attributes['href']!);
 }
-
-/** `Speculation-Rules` header values: a structured list of quoted URLs. */
-const headerValue = (path: string) => JSON.stringify(path);
-
-/** The `Speculation-Rules` header of every public page, handed to pageRules with its policy. */
-export const speculationHeaders = (): HeaderRule['headers'] => [
-  ['Speculation-Rules', headerValue(`${speculationRulesFolder}/site.json`)],
-];
 
 /** Whether a built page asks search engines not to index it (its robots meta says noindex). */
 export function isNoindexPage(html: string): boolean {

@@ -20,5 +20,20 @@ export const holdPaintForIntroScript = `{const l=document.createElement('link');
 /** The footer's year, which the page script sets to the visitor's (src/lib/browser/page-script.ts). */
 export const footerYearId = 'footer-year';
 
-/** Ids the layout gives its own elements, which no heading an editor writes may take. */
-export const layoutIds = ['main', pageIntroId, footerYearId] as const;
+/**
+ * The speculation rules, as data the build writes at the end of every page's head
+ * (src/lib/build-time/speculation-rules.ts, which says why not as the rules element itself).
+ */
+export const speculationRulesDataId = 'speculation-rules';
+
+/**
+ * The script after that data: copies it into a `<script type="speculationrules">`, allowed by the
+ * policy's hash of the same text; browsers without speculation rules get no element. A classic
+ * script, so it runs as the parser reaches it, before the first paint: from the page script (a
+ * module, run after parsing) the rules cost Chromium a style recalculation of 9–11 ms of CPU after
+ * the paint (docs/performance.md, "A busy phone").
+ */
+export const speculationRulesScript = `{const d=document.getElementById('${speculationRulesDataId}');if(d&&HTMLScriptElement.supports?.('speculationrules')){const s=document.createElement('script');s.type='speculationrules';s.textContent=d.textContent;d.after(s)}}`;
+
+/** Ids the layout and the build give their own elements, which no heading an editor writes may take. */
+export const layoutIds = ['main', pageIntroId, footerYearId, speculationRulesDataId] as const;

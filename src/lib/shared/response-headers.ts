@@ -39,16 +39,8 @@ export const notModifiedHeaders: ReadonlySet<string> = new Set(['cache-control',
 /** Where Astro writes hashed assets, as a `_headers` path pattern. */
 export const hashedAssetsPath = '/_astro/*';
 
-/**
- * Where the build writes the speculation rules (src/lib/build-time/speculation-rules.ts). Chromium
- * ignores a rules file sent with any Content-Type but this one.
- */
-export const speculationRulesFolder = '/speculation';
-const speculationRulesType = 'application/speculationrules+json';
-
 /** The site-wide rules of `dist/_headers`: the build adds one policy rule per path after them. */
 export const baseHeaderRules: readonly HeaderRule[] = [
   { path: '/*', headers: Object.entries(baseSecurityHeaders) },
   { path: hashedAssetsPath, headers: [['Cache-Control', cacheControl.hashedAsset]] },
-  { path: `${speculationRulesFolder}/*`, headers: [['Content-Type', speculationRulesType]] },
 ];

@@ -106,8 +106,6 @@ interface PageRulesInput {
   publicPolicy: string;
   /** The editor's page, e.g. /admin: the only page that gets a different policy. */
   adminPath: string;
-  /** Headers every public page carries beside its policy (the speculation rules), never the editor. */
-  pageHeaders?: HeaderRule['headers'];
 }
 
 /**
@@ -115,16 +113,11 @@ interface PageRulesInput {
  * browser then enforces both policies, so no rule may match both a public page and the editor:
  * public pages are named one by one at the top level, and `/:a/:b/*` covers every deeper path.
  */
-export function pageRules({
-  topLevelFiles,
-  publicPolicy,
-  adminPath,
-  pageHeaders = [],
-}: PageRulesInput): HeaderRule[] {
+export function pageRules({ topLevelFiles, publicPolicy, adminPath }: PageRulesInput): HeaderRule[] {
   // No Cross-Origin-Opener-Policy on public pages: its only measured effect there was a new
   // renderer process on arrival (Lighthouse TBT 40-126 ms with it, 0-18 ms without), which a slow
   // phone pays for real, and they hold nothing to isolate. The editor's page keeps one below.
-  const publicHeaders: HeaderRule['headers'] = [['Content-Security-Policy', publicPolicy], ...pageHeaders];
+  const publicHeaders: HeaderRule['headers'] = [['Content-Security-Policy', publicPolicy]];
   const admin = adminPath.slice(1);
   const paths = new Set<string>();
   for (const file of [...topLevelFiles].sort()) {

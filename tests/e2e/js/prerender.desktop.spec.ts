@@ -1,6 +1,6 @@
 /**
  * Prerendering in a real Chromium, on a build with analytics (tests/support/analytics-site.ts):
- * the page a visitor hovers is prerendered from the rules its header names, the click shows that
+ * the page a visitor hovers is prerendered from the rules it holds, the click shows that
  * prerender, and only then does the page count its view; its islands stay server HTML, with no
  * JavaScript fetched, until used; a service card's page, fetched ahead once the home page has
  * loaded, is prerendered from that copy on the press, with no second request. Driven through
@@ -20,7 +20,7 @@ import {
   servedRequests,
   test,
 } from '#support/analytics-site.ts';
-import { launchTabTargetChromium, pageErrors, recordTraffic } from '#support/prerender.ts';
+import { launchTabTargetChromium, pageErrors, prerenderedPaths, recordTraffic } from '#support/prerender.ts';
 import { likelyNextAttribute } from '#src/lib/shared/speculation-marks.ts';
 import { aheadTimeout } from '#support/speculation.ts';
 
@@ -41,6 +41,7 @@ async function hoverThenClick(browser: Browser, consent?: 'granted') {
   await page.setViewport({ width: 1280, height: 800 });
   const errors = pageErrors(page);
   const hits: Array<ReturnType<typeof decodeHit>[number] & { purpose: string }> = [];
+  const prerenders = await prerenderedPaths(browser);
   const { requests, blocked } = await recordTraffic(page, (url, request) => {
     if (url.href === tagUrls.ga(gaId))
       return { contentType: 'text/javascript', body: `(${fakeGtag.toString()})();` };
@@ -74,9 +75,9 @@ async function hoverThenClick(browser: Browser, consent?: 'granted') {
   const link = (await page.$(`header a[href="${target}"]`))!;
   await link.hover();
   const prerendered = () => requests.filter(({ purpose }) => purpose.includes('prerender'));
-  // The prerendered page asks for the rules its own header names: it is running. (Its document
-  // comes from the browser's own fetch, which request interception does not see.)
-  await expect.poll(() => prerendered().some(({ url }) => url.startsWith('/speculation/'))).toBe(true);
+  // The prerendered page's document has committed: it is running. (Its document comes from the
+  // browser's own fetch, which request interception does not see.)
+  await expect.poll(prerenders).toContain(target);
   await new Promise((idle) => setTimeout(idle, IDLE));
   const whilePrerendered = {
     views: views(target!),
@@ -147,7 +148,8 @@ test('a service card’s page, fetched ahead once the home page has loaded, is p
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
     const errors = pageErrors(page);
-    const { requests, blocked } = await recordTraffic(page, () => undefined);
+    const prerenders = await prerenderedPaths(browser);
+    const { blocked } = await recordTraffic(page, () => undefined);
     const card = `[${likelyNextAttribute}] > li > a`;
     // This test's requests only: the file's other tests visit pages that fetch the same pages ahead.
     const ours = servedRequests.length;
@@ -166,12 +168,8 @@ test('a service card’s page, fetched ahead once the home page has loaded, is p
     const box = (await link.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
-    // The press starts the prerender, which asks for the rules its own header names.
-    await expect
-      .poll(() =>
-        requests.some(({ url, purpose }) => purpose.includes('prerender') && url.startsWith('/speculation/')),
-      )
-      .toBe(true);
+    // The press starts the prerender, from the copy fetched ahead.
+    await expect.poll(prerenders).toContain(target);
     await page.mouse.up();
     await expect.poll(() => page.evaluate(() => location.pathname).catch(() => 'swapping')).toBe(target);
     const activationStart = await page.evaluate(

@@ -13,7 +13,6 @@ import { readRedirectSources } from '#src/lib/build-time/redirects/redirect-sour
 import { builtSite } from '#support/built-site.ts';
 import { buildConfig } from '#src/lib/shared/build-config.ts';
 import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
-import { speculationHeaders } from '#src/lib/build-time/speculation-rules.ts';
 import { inlineHashes, mergeHashes } from '#src/lib/build-time/security/inline-hashes.ts';
 import { precompressedCopies } from '#src/lib/shared/content-types.ts';
 import { parseHeadersFile } from '#src/lib/shared/headers-file.ts';
@@ -90,12 +89,11 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
     .filter((entry) => entry.isFile())
     .map((entry) => entry.name)
     .filter((name) => !precompressedCopies.some(({ suffix }) => name.endsWith(suffix)));
-  // Then every public page's speculation rules, named beside its policy (speculation-rules.ts).
+  // Then every public page's policy, and the editor's.
   const generated = pageRules({
     topLevelFiles,
     publicPolicy: policy,
     adminPath: cmsAdmin.page,
-    pageHeaders: speculationHeaders(),
   }).map((rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }));
   expect(built).toEqual([...siteWide, ...generated]);
 

@@ -2,6 +2,7 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { speculationRulesMarkup, speculationRulesText } from '#src/lib/build-time/speculation-rules.ts';
 import { tapPairs } from '#scripts/bench/tap-pairs.ts';
 import {
   missedTaps,
@@ -46,11 +47,17 @@ describe('tapPairs', () => {
 });
 
 describe('withoutSpeculationRules', () => {
-  it('drops only the Speculation-Rules lines of a _headers file', () => {
-    const headers =
-      '/*\n  X-Frame-Options: DENY\n  speculation-rules: "/rules.json"\n/about\n  Speculation-Rules: "/r.json"\n';
-    expect(withoutSpeculationRules(headers)).toBe('/*\n  X-Frame-Options: DENY\n/about\n');
-    expect(withoutSpeculationRules('/*\n  X-Frame-Options: DENY\n')).toBe('/*\n  X-Frame-Options: DENY\n');
+  it('drops only the page’s speculation rules', () => {
+    const rules = speculationRulesMarkup(
+      speculationRulesText({
+        prefetch: [],
+        prerender: [{ source: 'document', where: { href_matches: '/*' }, eagerness: 'moderate' }],
+      }),
+    );
+    const page = (rest: string) =>
+      `<html><body><main>A</main><script type="application/ld+json">{}</script>${rest}</body></html>`;
+    expect(withoutSpeculationRules(page(rules))).toBe(page(''));
+    expect(withoutSpeculationRules(page(''))).toBe(page(''));
   });
 });
 

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { headersFor } from '#src/lib/shared/headers-file.ts';
 import {
   beforeIntent,
   isNoindexPage,
   likelyNextRoutes,
   pagesThatFit,
-  speculationHeaders,
-  speculationRuleSets,
+  speculationRules,
+  speculationRulesMarkup,
+  speculationRulesText,
+  withSpeculationRules,
 } from '#src/lib/build-time/speculation-rules.ts';
 import { phoneMenuPanelId } from '#src/lib/shared/phone-menu.ts';
 import { likelyNextAttribute, pageLoadedAttribute } from '#src/lib/shared/speculation-marks.ts';
-import { namedRuleFiles, ruleSetSchema, type RuleSet } from '#support/speculation.ts';
+import { ruleSetSchema, type RuleSet } from '#support/speculation.ts';
 
 const origin = 'https://site.example';
 /** Pages a third of what may be fetched ahead each: every card and the contact page fit. */
 const page = Math.floor(beforeIntent.bytes / beforeIntent.pages);
 const likely = { cards: [page, page, page], contact: page };
 const excludedPaths = ['/contact/sent', '/admin', '/services/old', '/contact/sent'];
-const sets = speculationRuleSets({ excludedPaths, likely });
+const set = speculationRules({ excludedPaths, likely });
+/** Inline rules read their addresses against the page's own. */
+const base = `${origin}/services`;
 
 /** Every CSS selector a rule's conditions require (not those it excludes). */
 const requiredSelectors = (where: Where): string[] => {
@@ -45,18 +48,12 @@ const matching = (set: RuleSet, action: 'prefetch' | 'prerender', href: string, 
   (set[action] ?? []).some((rule) => 'where' in rule && addressMatches(rule.where as Where, href, base));
 
 describe('the speculation rules', () => {
-  it('are valid rule sets, one file per path under /speculation', () => {
-    for (const [path, set] of Object.entries(sets)) {
-      expect(path).toMatch(/^\/speculation\/[\w-]+\.json$/);
-      expect(() => ruleSetSchema.parse(set)).not.toThrow();
-    }
+  it('are a valid rule set', () => {
+    expect(() => ruleSetSchema.parse(set)).not.toThrow();
   });
 
   it('prerender any same-site page on intent, never an excluded page, what lies under it, or a file', () => {
-    const [site] = Object.entries(sets).find(([, set]) => set.prerender)!;
-    const base = origin + site;
-    const prerendered = (path: string) =>
-      matching(sets[site]!, 'prerender', new URL(path, origin).href, base);
+    const prerendered = (path: string) => matching(set, 'prerender', new URL(path, origin).href, base);
     for (const path of ['/', '/about', '/services/a', '/blog/a-post'])
       expect(prerendered(path), path).toBe(true);
     for (const path of [
@@ -69,30 +66,26 @@ describe('the speculation rules', () => {
     ]) {
       expect(prerendered(path), path).toBe(false);
     }
-    expect(matching(sets[site]!, 'prerender', 'https://other.example/about', base)).toBe(false);
-    expect(sets[site]!.prerender!.every((rule) => rule.eagerness === 'moderate')).toBe(true);
+    expect(matching(set, 'prerender', 'https://other.example/about', base)).toBe(false);
+    expect(set.prerender.every((rule) => rule.eagerness === 'moderate')).toBe(true);
   });
 
   it('fetch ahead only once the page has loaded or the phone menu is open, and never prerender before intent', () => {
-    for (const set of Object.values(sets)) {
-      for (const rule of set.prerender ?? []) expect(rule.eagerness).toBe('moderate');
-      expect(set.prefetch?.length).toBeGreaterThan(0);
-      for (const rule of set.prefetch ?? []) {
-        const selectors = 'where' in rule ? requiredSelectors(rule.where as Where) : [];
-        expect(selectors.length, JSON.stringify(rule)).toBeGreaterThan(0);
-        for (const selector of selectors)
-          expect(
-            selector.startsWith(`:root[${pageLoadedAttribute}]`) ||
-              selector.startsWith(`#${phoneMenuPanelId}:`),
-            selector,
-          ).toBe(true);
-      }
+    for (const rule of set.prerender) expect(rule.eagerness).toBe('moderate');
+    expect(set.prefetch.length).toBeGreaterThan(0);
+    for (const rule of set.prefetch) {
+      const selectors = requiredSelectors(rule.where as Where);
+      expect(selectors.length, JSON.stringify(rule)).toBeGreaterThan(0);
+      for (const selector of selectors)
+        expect(
+          selector.startsWith(`:root[${pageLoadedAttribute}]`) ||
+            selector.startsWith(`#${phoneMenuPanelId}:`),
+          selector,
+        ).toBe(true);
     }
   });
 
   it('fetch ahead no page they would not prerender: the same exclusions hold', () => {
-    const [site, set] = Object.entries(sets)[0]!;
-    const base = origin + site;
     for (const path of ['/contact/sent', '/admin', '/services/old', '/rss.xml'])
       expect(matching(set, 'prefetch', new URL(path, origin).href, base), path).toBe(false);
     expect(matching(set, 'prefetch', 'https://other.example/about', base)).toBe(false);
@@ -101,10 +94,8 @@ describe('the speculation rules', () => {
 
   it('fetch ahead as many cards as fit, or else the contact page', () => {
     const selectorsFor = (cards: number[], contact: number) =>
-      Object.values(speculationRuleSets({ excludedPaths, likely: { cards, contact } })).flatMap((set) =>
-        (set.prefetch ?? []).flatMap((rule) =>
-          'where' in rule ? requiredSelectors(rule.where as Where) : [],
-        ),
+      speculationRules({ excludedPaths, likely: { cards, contact } }).prefetch.flatMap((rule) =>
+        requiredSelectors(rule.where as Where),
       );
     expect(selectorsFor(likely.cards, page).join()).toContain(
       `[${likelyNextAttribute}] > li:nth-child(-n+3) > a`,
@@ -135,12 +126,24 @@ describe('likelyNextRoutes', () => {
   });
 });
 
-describe('the Speculation-Rules headers', () => {
-  const page = { path: '/:page', headers: speculationHeaders() };
+describe('the rules in a page', () => {
+  const element = speculationRulesMarkup(speculationRulesText(set));
 
-  it('name the rules file on every page', () => {
-    const named = (path: string) => namedRuleFiles(headersFor(path, [page])['speculation-rules']);
-    for (const path of ['/about', '/services']) expect(named(path)).toEqual(Object.keys(sets));
+  /** The data element's text, or undefined when the markup is not one whole data block and its script. */
+  const textOf = (html: string) =>
+    /^<script type="application\/json" id="[\w-]+">([^<]*)<\/script><script>[^<]+<\/script>$/.exec(html)?.[1];
+
+  it('are a data element whose text is the rule set, with no `<` that could end it early, and its script', () => {
+    expect(JSON.parse(textOf(element)!)).toEqual(set);
+    const odd = speculationRules({ excludedPaths: ['/a</script><b>'], likely });
+    expect(JSON.parse(textOf(speculationRulesMarkup(speculationRulesText(odd)))!)).toEqual(odd);
+  });
+
+  it('go at the end of the head, and leave a page without a body as it is', () => {
+    const page = '<!doctype html><html><head><title>A</title></head><body><main>A</main></body></html>';
+    expect(withSpeculationRules(page, element)).toBe(page.replace('</head>', `${element}</head>`));
+    const stub = '<!doctype html><meta http-equiv="refresh" content="0; url=/a"><p>Moved</p></html>';
+    expect(withSpeculationRules(stub, element)).toBe(stub);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inlineHashes, mergeHashes } from '@/lib/build-time/security/inline-hashes';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '@/lib/shared/headers-file';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
+import { speculationRulesDataId } from '@/lib/shared/page-layout';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -19,6 +20,12 @@ describe('inlineHashes', () => {
   it('skips external scripts and structured data, which script-src does not govern', () => {
     const html = '<script src="/_astro/x.js"></script><script type="application/ld+json">{"a":1}</script>';
     expect(inlineHashes(html)).toEqual({ scripts: [], styles: [] });
+  });
+
+  it('hashes the speculation rules’ data, which the page turns into a rules element', () => {
+    const rules = '{"prerender":[{"where":{"href_matches":"/*"},"eagerness":"moderate"}]}';
+    const html = `<script type="application/json" id="${speculationRulesDataId}">${rules}</script><script type="application/json">{"b":2}</script>`;
+    expect(inlineHashes(html)).toEqual({ scripts: [hash(rules)], styles: [] });
   });
 
   it('reads the HTML as a browser does: attributes, comments and <noscript> included', () => {
