@@ -153,11 +153,11 @@ export const speculationRulesMarkup = (text: string) =>
  * A built page with the rules at the end of its head, so Chromium has them before it first styles
  * the page: added at the end of the body, they sometimes came after the first paint and cost a
  * style recalculation there (docs/performance.md, "A busy phone"). The legacy addresses' redirect
- * pages have no body element: they move on at once, and are left as they are.
+ * pages have no head element: they move on at once, and are left as they are.
  */
 export function withSpeculationRules(html: string, element: string): string {
   const end = html.indexOf('</head>');
-  return end === -1 || !html.includes('</body>') ? html : html.slice(0, end) + element + html.slice(end);
+  return end === -1 ? html : html.slice(0, end) + element + html.slice(end);
 }
 
 /** The routes a built page's likely-next list (the service cards) links to, in order. */

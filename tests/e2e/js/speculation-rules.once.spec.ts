@@ -1,7 +1,8 @@
 /**
  * The speculation rules as every page holds them (src/lib/build-time/speculation-rules.ts): data
- * in the page's head, fetching nothing on arrival, which a script turns into one valid rule set, allowed by the page's Content-Security-Policy, and matching, on the page's real links, only what they may: same-site pages, never the booking
- * page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
+ * in the page's head, fetching nothing on arrival, which a script turns into one valid rule set,
+ * allowed by the page's Content-Security-Policy, and matching, on the page's real links, only what
+ * they may: same-site pages, never the booking page or another origin, the contact form's answers, the editor, feeds, files, legacy paths or
  * links marked external; before the visitor shows intent, nothing fetched until the page has
  * loaded and painted, and then only the likely next pages, within the limits of
  * src/lib/build-time/speculation-rules.ts, counted apart from the page's own budget (which counts
@@ -17,6 +18,7 @@ import { likelyNextAttribute } from '#src/lib/shared/speculation-marks.ts';
 import { speculationRulesDataId } from '#src/lib/shared/page-layout.ts';
 import { builtSite } from '#support/built-site.ts';
 import { gzipped } from '#support/first-round-trip.ts';
+import { watchPageProblems } from '#support/page-problems.ts';
 import { builtRedirects } from '#support/redirects.ts';
 import { browserSweepPages } from '#support/pages.ts';
 import { pageSettled } from '#support/settled.ts';
@@ -47,11 +49,8 @@ for (const { path } of pages) {
     // No request interception here: Chromium's own fetches ahead bypass it, and would go unseen.
     // Other hosts fail at once anyway (playwright.config.ts).
     const responses: Response[] = [];
-    const violations: string[] = [];
     page.on('response', (each) => responses.push(each));
-    page.on('console', (message) => {
-      if (message.type() === 'error') violations.push(message.text());
-    });
+    const problems = await watchPageProblems(page);
     await page.goto(path);
     await pageSettled(page);
     const sets = await ruleSetsOf(page);
@@ -59,7 +58,7 @@ for (const { path } of pages) {
     // In the head, so Chromium has the rules before it first styles the page.
     await expect(page.locator(`head > #${speculationRulesDataId}`)).toHaveCount(1);
     // Read by Chromium under the page's policy (a refused inline set is logged as an error).
-    expect(violations).toEqual([]);
+    expect(problems).toEqual([]);
 
     // Where the page's head points besides pages (its own address, a list's next and previous
     // pages, and the element its first paint waits for): icons, feeds, on this origin too.

@@ -139,7 +139,7 @@ describe('the rules in a page', () => {
     expect(JSON.parse(textOf(speculationRulesMarkup(speculationRulesText(odd)))!)).toEqual(odd);
   });
 
-  it('go at the end of the head, and leave a page without a body as it is', () => {
+  it('go at the end of the head, and leave a page without a head as it is', () => {
     const page = '<!doctype html><html><head><title>A</title></head><body><main>A</main></body></html>';
     expect(withSpeculationRules(page, element)).toBe(page.replace('</head>', `${element}</head>`));
     const stub = '<!doctype html><meta http-equiv="refresh" content="0; url=/a"><p>Moved</p></html>';
