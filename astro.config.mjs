@@ -16,6 +16,7 @@ import { shareImages } from './src/integrations/share-images.ts';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { cmsAdminFiles } from './src/integrations/cms-admin.ts';
 import { islandStyles } from './src/integrations/island-styles.ts';
+import { pageStyles } from './src/integrations/page-styles.ts';
 import { precompressedFiles } from './src/integrations/precompressed-files.ts';
 import { isServiceRoute, siteRoutes } from './src/lib/shared/routes.ts';
 import { absoluteUrl } from './src/lib/build-time/head.ts';
@@ -91,6 +92,8 @@ export default defineConfig({
     redirects({ site, sources: redirectSources }),
     cmsAdminFiles(buildConfig.cms),
     islandStyles(),
+    // After the island rule reaches the head, before the hashes: each page keeps the rules it can use.
+    pageStyles(),
     // After every page is written: it hashes the inline code the other integrations wrote.
     securityHeaders({
       frameOrigins: [new URL(site.bookingUrl).origin],

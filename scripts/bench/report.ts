@@ -4,6 +4,13 @@
  * unit-tested like the rest of the pure logic.
  */
 
+/**
+ * What TCP's first round trip carries on a new connection: ten segments of 1,460 bytes, as
+ * Lighthouse's simulation models it. A page whose whole answer (headers and compressed body) is
+ * larger waits a second round trip, 150 ms in the mobile preset, before its first paint.
+ */
+export const firstRoundTripBytes = 10 * 1460;
+
 export const goals = {
   performance: 100,
   accessibility: 100,
@@ -14,11 +21,11 @@ export const goals = {
   tbtMs: 0,
   cls: 0,
   kibWithoutPhotos: 50,
+  documentBytes: firstRoundTripBytes,
   bfCache: 1,
 } as const;
 
-export const goalsInWords =
-  'LCP ≤ 0.9 s, FCP ≤ 0.8 s, CLS 0, TBT 0, scores 100, ≤ 50 KiB without photos, back/forward cache allowed';
+export const goalsInWords = `LCP ≤ 0.9 s, FCP ≤ 0.8 s, CLS 0, TBT 0, scores 100, ≤ 50 KiB without photos, the page's answer in one round trip (≤ ${firstRoundTripBytes} B), back/forward cache allowed`;
 
 export interface Sample {
   performance: number;
@@ -33,6 +40,8 @@ export interface Sample {
   kibWithoutPhotos: number;
   jsKib: number;
   requests: number;
+  /** The page's own answer as sent, headers included: the document request's transfer size. */
+  documentBytes: number;
   /** What the speculation rules fetched ahead once the page had loaded, counted apart from the page. */
   aheadKib: number;
   /** 1 when Lighthouse's back/forward cache audit passes (the page was restored on Back), else 0. */
@@ -83,6 +92,7 @@ export function sampleFrom(lhr: LighthouseResult): Sample {
     kibWithoutPhotos: kib((item) => !isPhoto(item)),
     jsKib: kib((item) => item.resourceType === 'Script'),
     requests: requests.length,
+    documentBytes: requests.find((item) => item.resourceType === 'Document')?.transferSize ?? Number.NaN,
     aheadKib: sum(all.filter(isAhead)),
     bfCache: passed(lhr.audits['bf-cache']?.score),
   };
@@ -153,6 +163,7 @@ const columns: [Metric, string][] = [
   ['kibWithoutPhotos', 'KiB no photos'],
   ['jsKib', 'JS KiB'],
   ['requests', 'requests'],
+  ['documentBytes', 'page B'],
   ['aheadKib', 'ahead KiB'],
   ['bfCache', 'bfcache'],
 ];

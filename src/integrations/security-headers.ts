@@ -1,21 +1,27 @@
 /**
  * After the build, writes `dist/_headers`: the site-wide rules (response-headers.ts), then one
- * Content-Security-Policy rule per public path and the editor's own policy for its page. The
- * policy holds the hash of every inline <script> and <style> the pages contain, computed here and
- * never typed by hand, so a changed inline script can never be silently blocked in production.
+ * Content-Security-Policy rule per public path and the editor's own policy for its page. Each
+ * page's policy holds the hash of every inline <script> and <style> that page contains, computed
+ * here and never typed by hand, so a changed inline script can never be silently blocked in
+ * production.
  * First it writes the speculation rules into every page but the editor's, as data a script after it
  * turns into the rules element (speculation-rules.ts), whose hash the policy then holds too.
  */
 import { access, readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import type { AnalyticsIds } from '../lib/shared/analytics.ts';
 import { formatHeadersFile } from '../lib/shared/headers-file.ts';
 import { baseHeaderRules } from '../lib/shared/response-headers.ts';
-import { contentSecurityPolicy, pageRules, withPolicyMeta } from '../lib/shared/security-headers.ts';
-import { inlineHashes, mergeHashes } from '../lib/build-time/security/inline-hashes.ts';
+import {
+  contentSecurityPolicy,
+  pageRules,
+  withPolicyMeta,
+  type InlineHashes,
+} from '../lib/shared/security-headers.ts';
+import { inlineHashes } from '../lib/build-time/security/inline-hashes.ts';
 import { cmsAdmin } from '../lib/build-time/cms/cms-admin.ts';
 import {
   beforeIntent,
@@ -85,24 +91,32 @@ export function securityHeaders(options: {
         for (const page of pages)
           html.set(page, withSpeculationRules(html.get(page)!, speculationRulesMarkup(speculation)));
         await Promise.all(pages.map((page) => writeFile(page, html.get(page)!)));
-        const hashes = mergeHashes(pages.map((page) => inlineHashes(html.get(page)!)));
-        const policy = contentSecurityPolicy({ hashes, ...options });
+        // Each page's policy holds the hashes of its own inline code, and nothing else's.
+        const policyOf = (hashes: InlineHashes) => contentSecurityPolicy({ hashes, ...options });
+        const policies = new Map(pages.map((page) => [page, policyOf(inlineHashes(html.get(page)!))]));
         const notFound = join(out, '404.html');
-        await writeFile(notFound, withPolicyMeta(await readFile(notFound, 'utf8'), policy));
+        await writeFile(notFound, withPolicyMeta(await readFile(notFound, 'utf8'), policies.get(notFound)!));
         const topLevelFiles = (await readdir(out, { withFileTypes: true }))
           .filter((entry) => entry.isFile())
           .map((entry) => entry.name);
         const rules = [
           ...baseHeaderRules,
           ...pageRules({
+            pages: pages.map((page) => ({
+              file: relative(out, page).split(sep).join('/'),
+              policy: policies.get(page)!,
+            })),
             topLevelFiles,
-            publicPolicy: policy,
+            filesPolicy: policyOf({ scripts: [], styles: [] }),
             adminPath: cmsAdmin.page,
           }),
         ];
         const source = `# Written by the build (src/integrations/security-headers.ts) from ${pages.length} pages.\n`;
         await writeFile(file, source + formatHeadersFile(rules));
-        logger.info(`CSP with ${hashes.scripts.length} script and ${hashes.styles.length} style hashes`);
+        const counts = [...policies.values()].map((policy) => policy.match(/'sha256-/g)?.length ?? 0);
+        logger.info(
+          `a CSP for each of ${pages.length} pages, with ${Math.min(...counts)} to ${Math.max(...counts)} hashes`,
+        );
       },
     },
   };

@@ -4,6 +4,7 @@
  */
 import { parse } from 'parse5';
 import type { DefaultTreeAdapterTypes } from 'parse5';
+import { speculationRulesDataId } from '#src/lib/shared/page-layout.ts';
 
 type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document;
 
@@ -26,11 +27,9 @@ export function inlineCode(html: string): InlineCode[] {
   for (const element of elements(parse(html))) {
     if (element.tagName !== 'script' && element.tagName !== 'style') continue;
     const attribute = (name: string) => element.attrs.find((attr) => attr.name === name)?.value;
-    if (
-      element.tagName === 'script' &&
-      (attribute('src') !== undefined || dataTypes.test(attribute('type') ?? ''))
-    )
-      continue;
+    // The speculation rules' data is data the page's script turns into a rules element, which is code.
+    const data = dataTypes.test(attribute('type') ?? '') && attribute('id') !== speculationRulesDataId;
+    if (element.tagName === 'script' && (attribute('src') !== undefined || data)) continue;
     const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
     found.push({ kind: element.tagName, text });
   }

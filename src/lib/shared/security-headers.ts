@@ -101,32 +101,55 @@ export function withPolicyMeta(html: string, policy: string): string {
 }
 
 interface PageRulesInput {
-  /** The top-level files the build wrote (`about.html`, `favicon.svg`); folders are not listed. */
+  /** Every public page the build wrote (`about.html`, `services/shopify.html`) with its own policy. */
+  pages: ReadonlyArray<{ file: string; policy: string }>;
+  /** The top-level files that are not pages (`favicon.svg`, `robots.txt`); folders are not listed. */
   topLevelFiles: string[];
-  publicPolicy: string;
+  /** The policy of those files: the public one with no inline code allowed. */
+  filesPolicy: string;
   /** The editor's page, e.g. /admin: the only page that gets a different policy. */
   adminPath: string;
 }
 
+/** The paths that serve a built HTML file as it is: `/about` and `/about.html`, `/` for the index. */
+function pagePaths(file: string): string[] {
+  const index = /(^|\/)index\.html$/.exec(file);
+  const clean = index ? `/${file.slice(0, index.index)}` : `/${file.replace(/\.html$/, '')}`;
+  return [clean, `/${file}`];
+}
+
 /**
  * One policy per path, never two. Netlify joins a header set by several matching rules, and the
- * browser then enforces both policies, so no rule may match both a public page and the editor:
- * public pages are named one by one at the top level, and `/:a/:b/*` covers every deeper path.
+ * browser then enforces both policies, so no two rules may match one path. Each page is named with
+ * the hashes of its own inline code only (a shorter header, and no page allows another's scripts);
+ * an unknown path matches no rule, and its 404 page carries its policy in a <meta> (withPolicyMeta).
  */
-export function pageRules({ topLevelFiles, publicPolicy, adminPath }: PageRulesInput): HeaderRule[] {
+export function pageRules({ pages, topLevelFiles, filesPolicy, adminPath }: PageRulesInput): HeaderRule[] {
   // No Cross-Origin-Opener-Policy on public pages: its only measured effect there was a new
   // renderer process on arrival (Lighthouse TBT 40-126 ms with it, 0-18 ms without), which a slow
   // phone pays for real, and they hold nothing to isolate. The editor's page keeps one below.
-  const publicHeaders: HeaderRule['headers'] = [['Content-Security-Policy', publicPolicy]];
   const admin = adminPath.slice(1);
-  const paths = new Set<string>();
+  const policies = new Map<string, string>();
+  const add = (path: string, policy: string) => {
+    const key = path.toLowerCase();
+    const earlier = policies.get(key);
+    if (earlier !== undefined && earlier !== policy)
+      throw new Error(`Two built files answer ${path} with different policies: rename one of them`);
+    policies.set(key, policy);
+  };
+  for (const { file, policy } of [...pages].sort((a, b) => a.file.localeCompare(b.file)))
+    for (const path of pagePaths(file)) add(path, policy);
   for (const file of [...topLevelFiles].sort()) {
-    if (file.startsWith('_') || file === `${admin}.html`) continue;
-    paths.add(file === 'index.html' ? '/' : `/${file.replace(/\.html$/, '')}`);
-    paths.add(`/${file}`);
+    if (file.startsWith('_') || file.endsWith('.html')) continue;
+    add(`/${file}`, filesPolicy);
   }
+  policies.delete(adminPath.toLowerCase());
+  policies.delete(`/${admin}.html`);
   return [
-    ...[...paths, '/:section/:page/*'].map((path) => ({ path, headers: publicHeaders })),
+    ...[...policies].map(([path, policy]) => ({
+      path,
+      headers: [['Content-Security-Policy', policy]] as HeaderRule['headers'],
+    })),
     {
       path: adminPath,
       headers: [

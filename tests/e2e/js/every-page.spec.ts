@@ -56,9 +56,9 @@ async function expectWithinBudgets(page: Page, responses: Response[], isMobile: 
 /** The local server sends exactly what Netlify reads from the built _headers file. */
 async function expectServedPolicy(page: Page, path: string, status: number, response: Response) {
   const headers = response.headers();
-  // An unknown top-level path matches no page's rule (the editor's /admin keeps it from sharing
-  // one, see pageRules): its 404 page carries the policy in a <meta>, where frame-ancestors
-  // cannot go; X-Frame-Options: DENY still forbids framing. Built pages' headers are
+  // An unknown path matches no page's rule (each page has its own policy, see pageRules): its
+  // 404 page carries its policy in a <meta>, where frame-ancestors cannot go; X-Frame-Options:
+  // DENY still forbids framing. Built pages' headers are
   // checked one by one in tests/e2e/no-js/security-headers.once.spec.ts.
   if (status === 404 && !headers['content-security-policy']) {
     const policy =

@@ -4,7 +4,7 @@
  */
 import { servedDist } from '#support/built-site.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { expect, test } from '@playwright/test';
@@ -13,11 +13,11 @@ import { readRedirectSources } from '#src/lib/build-time/redirects/redirect-sour
 import { builtSite } from '#support/built-site.ts';
 import { buildConfig } from '#src/lib/shared/build-config.ts';
 import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
-import { inlineHashes, mergeHashes } from '#src/lib/build-time/security/inline-hashes.ts';
+import { inlineHashes } from '#src/lib/build-time/security/inline-hashes.ts';
 import { precompressedCopies } from '#src/lib/shared/content-types.ts';
 import { parseHeadersFile } from '#src/lib/shared/headers-file.ts';
 import { baseHeaderRules } from '#src/lib/shared/response-headers.ts';
-import { contentSecurityPolicy, pageRules } from '#src/lib/shared/security-headers.ts';
+import { contentSecurityPolicy, pageRules, type InlineHashes } from '#src/lib/shared/security-headers.ts';
 import { site } from '#src/site.config.ts';
 
 const dist = servedDist;
@@ -74,16 +74,19 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
     values: Object.fromEntries(rule.headers),
   }));
 
-  // The CSP the build must have appended, recomputed from the pages it wrote.
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
-    (file) => file.endsWith('.html') && file !== `${cmsAdmin.page.slice(1)}.html`,
-  );
-  const hashes = mergeHashes(pages.map((file) => inlineHashes(readFileSync(join(dist, file), 'utf8'))));
-  const policy = contentSecurityPolicy({
-    hashes,
-    frameOrigins: [new URL(site.bookingUrl).origin],
-    analytics: buildConfig.analytics,
-  });
+  // Each page's CSP the build must have appended, recomputed from the page it wrote.
+  const policyOf = (hashes: InlineHashes) =>
+    contentSecurityPolicy({
+      hashes,
+      frameOrigins: [new URL(site.bookingUrl).origin],
+      analytics: buildConfig.analytics,
+    });
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && file !== `${cmsAdmin.page.slice(1)}.html`)
+    .map((file) => ({
+      file: file.split(sep).join('/'),
+      policy: policyOf(inlineHashes(readFileSync(join(dist, file), 'utf8'))),
+    }));
   // As the build saw them when it wrote the rules: the compressed copies are written after.
   const topLevelFiles = readdirSync(dist, { withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -91,8 +94,9 @@ test('Netlify reads dist/_headers as the site-wide rules plus the build’s poli
     .filter((name) => !precompressedCopies.some(({ suffix }) => name.endsWith(suffix)));
   // Then every public page's policy, and the editor's.
   const generated = pageRules({
+    pages,
     topLevelFiles,
-    publicPolicy: policy,
+    filesPolicy: policyOf({ scripts: [], styles: [] }),
     adminPath: cmsAdmin.page,
   }).map((rule) => ({ for: rule.path, values: Object.fromEntries(rule.headers) }));
   expect(built).toEqual([...siteWide, ...generated]);

@@ -1,6 +1,6 @@
 /**
  * The security headers every built page is served with, asserted property by property: each CSP
- * directive, a hash for every inline script and style the page holds, and the other headers a
+ * directive, a hash for every inline script and style the page holds and for nothing else, and the other headers a
  * public Observatory scan looks for (docs/security.md).
  */
 import { createHash } from 'node:crypto';
@@ -78,9 +78,15 @@ test('every built page is served with a complete, strict set of security headers
         expect(source, `${path} ${directive}`).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
     }
 
-    for (const { kind, text } of inlineCode(await response.text())) {
+    const code = inlineCode(await response.text());
+    for (const { kind, text } of code) {
       const directive = kind === 'script' ? 'script-src' : 'style-src';
       expect(csp.get(directive), `${path}: inline ${kind} "${text.slice(0, 60)}…"`).toContain(hash(text));
+    }
+    // And nothing more: no page allows another page's inline code.
+    for (const kind of ['script', 'style'] as const) {
+      const own = new Set(code.filter((item) => item.kind === kind).map(({ text }) => hash(text)));
+      expect(csp.get(`${kind}-src`)?.slice(1).sort(), `${path} ${kind}-src`).toEqual([...own].sort());
     }
 
     const hsts = headers['strict-transport-security'] ?? '';

@@ -28,9 +28,3 @@ export function inlineHashes(html: string): InlineHashes {
   }
   return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }
-
-export function mergeHashes(all: InlineHashes[]): InlineHashes {
-  const scripts = new Set(all.flatMap((hashes) => hashes.scripts));
-  const styles = new Set(all.flatMap((hashes) => hashes.styles));
-  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
-}

@@ -24,6 +24,7 @@ const perfect: Sample = {
   kibWithoutPhotos: 13.1,
   jsKib: 0,
   requests: 4,
+  documentBytes: 12_900,
   aheadKib: 0,
   bfCache: 1,
 };
@@ -80,6 +81,7 @@ describe('sampleFrom', () => {
       kibWithoutPhotos: 15,
       jsKib: 2,
       requests: 4,
+      documentBytes: 12 * 1024,
       aheadKib: 27,
       bfCache: 1,
     });
@@ -182,6 +184,9 @@ describe('goals', () => {
     expect(meetsGoal('cls', 0.001)).toBe(false);
     expect(meetsGoal('kibWithoutPhotos', 50)).toBe(true);
     expect(meetsGoal('kibWithoutPhotos', 50.1)).toBe(false);
+    // The page's whole answer in TCP's first round trip: ten segments of 1,460 bytes.
+    expect(meetsGoal('documentBytes', 14_600)).toBe(true);
+    expect(meetsGoal('documentBytes', 14_601)).toBe(false);
     expect(meetsGoal('bfCache', 1)).toBe(true);
     expect(meetsGoal('bfCache', 0)).toBe(false);
     // Two runs of four refused: the median is not a pass.

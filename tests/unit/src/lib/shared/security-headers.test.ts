@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inlineHashes, mergeHashes } from '@/lib/build-time/security/inline-hashes';
+import { inlineHashes } from '@/lib/build-time/security/inline-hashes';
 import { formatHeadersFile, headersFor, parseHeadersFile } from '@/lib/shared/headers-file';
 import { contentSecurityPolicy } from '@/lib/shared/security-headers';
 import { speculationRulesDataId } from '@/lib/shared/page-layout';
@@ -38,14 +38,6 @@ describe('inlineHashes', () => {
       scripts: [hash('go()')],
       styles: [hash('.js-only{display:none}'), hash('t{}')].sort(),
     });
-  });
-
-  it('merges the hashes of many pages without duplicates', () => {
-    const merged = mergeHashes([
-      inlineHashes('<script>a()</script>'),
-      inlineHashes('<script>a()</script><script>b()</script>'),
-    ]);
-    expect(merged.scripts).toHaveLength(2);
   });
 });
 
