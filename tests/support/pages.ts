@@ -9,9 +9,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { articleBase, isArticleRoute, newestFirst, tagPath } from '#src/lib/build-time/articles/articles.ts';
 import { articleLike, content, isPublished, type ArticleCopy } from './content.ts';
+import { servedDist } from './built-site.ts';
 
 /** The paths the built sitemap lists, in its order. */
-export function sitemapPaths(dist = resolve(process.env.OUT_DIR ?? 'dist')): string[] {
+export function sitemapPaths(dist = servedDist): string[] {
   const index = resolve(dist, 'sitemap-index.xml');
   if (!existsSync(index)) throw new Error(`No ${index}: build the site first (npm run build)`);
   const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);

@@ -1,7 +1,8 @@
 /** The spec's legacy redirects (§2), apart from site.ts so that reading them needs no build. */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseRedirectsFile, type RedirectTable } from '#src/lib/shared/redirects.ts';
+import { servedDist } from './built-site.ts';
 
 /**
  * The legacy paths of spec §2 as the spec lists them: each page and the old paths that lead to it.
@@ -30,6 +31,6 @@ export const specRedirectPairs = Object.entries(specRedirects).flatMap(([to, fro
 );
 
 /** The redirects of the build the browser tests run against, as both hosts read them (`_redirects`). */
-export function builtRedirects(dist = resolve(process.env.OUT_DIR ?? 'dist')): RedirectTable {
+export function builtRedirects(dist = servedDist): RedirectTable {
   return parseRedirectsFile(readFileSync(join(dist, '_redirects'), 'utf8'));
 }

@@ -5,12 +5,13 @@ import { parse } from 'yaml';
 import { site } from '#src/site.config.ts';
 import { builtIndexableRoutes } from '#tools/built-routes.ts';
 import { content } from './content.ts';
+import { servedDist } from './built-site.ts';
 
 export { site };
 export { specRedirectPairs, specRedirects } from './redirects.ts';
 
 /** The built site's indexable routes, service pages included, in the site's order. */
-export const indexableRoutes = builtIndexableRoutes(resolve(process.env.OUT_DIR ?? 'dist'));
+export const indexableRoutes = builtIndexableRoutes(servedDist);
 
 export interface RouteExpectation {
   path: string;

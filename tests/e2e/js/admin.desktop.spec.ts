@@ -13,8 +13,9 @@ import { stubNetwork } from '#support/network.ts';
 import { failOnPageErrors } from '#support/page-problems.ts';
 import { sweepPages } from '#support/pages.ts';
 import { pageSettled } from '#support/settled.ts';
+import { servedDist } from '#support/built-site.ts';
 
-const built = resolve(process.env.OUT_DIR ?? 'dist');
+const built = servedDist;
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));
 
 /**

@@ -12,6 +12,7 @@ import { expect, test } from '@playwright/test';
 import { parse } from 'yaml';
 import { enquiry, expectHydrated, fillEnquiry, takeOurTime, uniqueMarker } from '#support/contact.ts';
 import { startLikeNpmStart, type StartedServer } from '#support/raw-http.ts';
+import { servedDist } from '#support/built-site.ts';
 
 const project = resolve(import.meta.dirname, '../../..');
 const copy = parse(readFileSync(join(project, 'src/content/pages/contact.yaml'), 'utf8')) as {
@@ -24,7 +25,7 @@ let server: StartedServer;
 let origin = '';
 
 test.beforeAll(async () => {
-  server = await startLikeNpmStart({ cwd: work, env: { OUT_DIR: resolve(process.env.OUT_DIR ?? 'dist') } });
+  server = await startLikeNpmStart({ cwd: work, env: { OUT_DIR: servedDist } });
   origin = `http://localhost:${server.port}`;
 });
 

@@ -32,8 +32,9 @@ import { watchPageProblems } from '#support/page-problems.ts';
 import { analyticsTraces, browserSweepPages } from '#support/pages.ts';
 import { everyResponse, pageSettled } from '#support/settled.ts';
 import { site } from '#support/site.ts';
+import { servedDist } from '#support/built-site.ts';
 
-const built = resolve(process.env.OUT_DIR ?? 'dist');
+const built = servedDist;
 const rules = () => parseHeadersFile(readFileSync(resolve(built, '_headers'), 'utf8'));
 
 /**

@@ -7,9 +7,8 @@
  * island costs are recorded as `js-bytes` annotations in the report: compressed bodies as
  * transferred, then with the response headers added, and checked against a budget.
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { builtSite, tags } from '#support/built-site.ts';
+import { builtSite, tags, servedDist } from '#support/built-site.ts';
 import { islandFiles, recordScripts } from '#support/islands.ts';
 import { stubNetwork } from '#support/network.ts';
 import { sweepPages } from '#support/pages.ts';
@@ -21,7 +20,7 @@ const islandBudget = 64 * 1024;
 /** React itself and react-dom's client, as they appear in the minified files. */
 const reactMarkers = ['react.transitional.element', 'hydrateRoot'];
 
-const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+const built = builtSite(servedDist);
 
 /** Each island's component file, and the first swept page that has it. */
 const islandPages = new Map<string, string>();

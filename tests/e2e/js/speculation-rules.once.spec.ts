@@ -10,13 +10,12 @@
  * pages fetched ahead: tests/e2e/js/speculation-ahead.phone.spec.ts. Chromium prerendering and
  * showing them is tests/e2e/js/prerender.desktop.spec.ts.
  */
-import { resolve } from 'node:path';
 import { expect, test, type Response } from '@playwright/test';
 import { beforeIntent, pagesThatFit } from '#src/lib/build-time/speculation-rules.ts';
 import { contactRoute } from '#src/lib/shared/routes.ts';
 import { likelyNextAttribute } from '#src/lib/shared/speculation-marks.ts';
 import { speculationRulesDataId } from '#src/lib/shared/page-layout.ts';
-import { builtSite } from '#support/built-site.ts';
+import { builtSite, servedDist } from '#support/built-site.ts';
 import { gzipped } from '#support/first-round-trip.ts';
 import { watchPageProblems } from '#support/page-problems.ts';
 import { builtRedirects } from '#support/redirects.ts';
@@ -33,7 +32,7 @@ import {
 } from '#support/speculation.ts';
 
 const pages = browserSweepPages.filter(({ status }) => status === 200);
-const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+const built = builtSite(servedDist);
 const gzippedSize = (route: string) => gzipped(built.html(route));
 
 test('the editor at /admin holds no speculation rules', async ({ request }) => {

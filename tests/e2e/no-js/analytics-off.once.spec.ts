@@ -3,11 +3,12 @@
  * the pages do with JavaScript on is checked in tests/e2e/js/every-page.spec.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { analyticsTraces, sweepPages } from '#support/pages.ts';
+import { servedDist } from '#support/built-site.ts';
 
-const built = resolve(process.env.OUT_DIR ?? 'dist');
+const built = servedDist;
 
 test('no built page carries any analytics byte', () => {
   const pages = readdirSync(built, { recursive: true, encoding: 'utf8' }).filter((file) =>

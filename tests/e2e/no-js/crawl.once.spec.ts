@@ -4,17 +4,16 @@
  * legacy paths redirect, and nothing links to them), every #fragment names an element of its page,
  * and every indexable route is reached by a link.
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { routePath } from '#src/lib/shared/routes.ts';
 import { isNoindexPage } from '#src/lib/build-time/speculation-rules.ts';
-import { builtSite, tags } from '#support/built-site.ts';
+import { builtSite, tags, servedDist } from '#support/built-site.ts';
 import { sweepPages } from '#support/pages.ts';
 import { absolute, indexableRoutes, site } from '#support/site.ts';
 
 /** Every built page that asks to be indexed at its own address: a page, a service, a post, a tag… */
 function pagesToIndex(): string[] {
-  const built = builtSite(resolve(process.env.OUT_DIR ?? 'dist'));
+  const built = builtSite(servedDist);
   return built
     .files()
     .filter((file) => file.endsWith('.html'))

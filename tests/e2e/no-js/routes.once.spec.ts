@@ -6,6 +6,7 @@ import { fillPlaceholders } from '#src/lib/shared/placeholders.ts';
 import { timeElement } from '#src/lib/shared/dates.ts';
 import { content } from '#support/content.ts';
 import { absolute, indexableRoutes, routes, site, specRedirectPairs } from '#support/site.ts';
+import { servedDist } from '#support/built-site.ts';
 
 const layout = content.pages.layout;
 const contactPage = content.pages.contact;
@@ -22,7 +23,7 @@ async function expectOwnParts(page: Page, path: string) {
   const main = page.locator('main');
   if (path === '/privacy') {
     const pinned = content.legal.privacy['lastUpdated'] as string | Date | undefined;
-    const built = statSync(resolve(process.env.OUT_DIR ?? 'dist', 'privacy.html')).mtime;
+    const built = statSync(resolve(servedDist, 'privacy.html')).mtime;
     const updated = pinned === undefined ? built : new Date(pinned);
     const { datetime, text } = timeElement(updated, site.locale);
     await expect(main).toContainText(`Last updated: ${text}`);

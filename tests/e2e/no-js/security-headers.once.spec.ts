@@ -10,8 +10,9 @@ import { expect, test } from '@playwright/test';
 import { cmsAdmin } from '#src/lib/build-time/cms/cms-admin.ts';
 import { site } from '#src/site.config.ts';
 import { inlineCode } from '#support/inline-code.ts';
+import { servedDist } from '#support/built-site.ts';
 
-const built = resolve(process.env.OUT_DIR ?? 'dist');
+const built = servedDist;
 const oneYear = 31_536_000;
 
 /** Every public HTML file of the build, as the path that serves it as it is (the editor has its own policy). */

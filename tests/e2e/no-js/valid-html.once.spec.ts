@@ -3,11 +3,10 @@
  * html-validate's `standard` preset. The pages come from the built sitemap, so a new page is covered.
  * Every HTML file of the build, the legacy paths' pages too, passes W3C's Nu Html Checker.
  */
-import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { htmlFiles } from '#src/integrations/built-files.ts';
 import { nuErrors } from '#support/nu-checker.ts';
-import { xmlValues } from '#support/built-site.ts';
+import { xmlValues, servedDist } from '#support/built-site.ts';
 import { htmlErrors } from '#support/html-validity.ts';
 import { sweepPages } from '#support/pages.ts';
 
@@ -36,6 +35,6 @@ test('every built page has no html-validate error', async ({ request }) => {
 test('every built HTML file has no Nu Html Checker error', async () => {
   // One Java process for every file; on a busy machine its start alone takes many seconds.
   test.setTimeout(300_000);
-  const dist = resolve(process.env.OUT_DIR ?? 'dist');
+  const dist = servedDist;
   expect(await nuErrors(await htmlFiles(dist), dist)).toEqual({});
 });
