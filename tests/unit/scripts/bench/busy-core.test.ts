@@ -13,10 +13,14 @@ describe('the busy core', () => {
   it('spins until stopped', async () => {
     const busy = busyCore();
     const pid = busy.pid ?? 0;
-    expect(pid).toBeGreaterThan(0);
-    // A spinner takes CPU time as fast as the machine gives it: on a loaded machine, more slowly.
-    await expect.poll(() => cpuSeconds(pid), { timeout: 20_000 }).toBeGreaterThan(0.1);
-    busy.stop();
+    try {
+      expect(pid).toBeGreaterThan(0);
+      // A spinner takes CPU time as fast as the machine gives it: on a loaded machine, more slowly.
+      await expect.poll(() => cpuSeconds(pid), { timeout: 20_000 }).toBeGreaterThan(0.1);
+    } finally {
+      // Stopped even when the check fails: a spinner left behind slows every test after it.
+      busy.stop();
+    }
     await expect
       .poll(() => {
         try {
