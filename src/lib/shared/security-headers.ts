@@ -47,7 +47,8 @@ export function contentSecurityPolicy({ hashes, frameOrigins, analytics }: Polic
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...hashes.scripts, ...extra.script]],
     ['style-src', ["'self'", ...hashes.styles]],
-    ['img-src', ["'self'", ...extra.img]],
+    // data: for the pages' icon, written into each page (pageIconHref); Firefox checks it here.
+    ['img-src', ["'self'", 'data:', ...extra.img]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...extra.connect]],
     ['frame-src', frameOrigins.length > 0 ? frameOrigins : ["'none'"]],
@@ -103,7 +104,7 @@ export function withPolicyMeta(html: string, policy: string): string {
 interface PageRulesInput {
   /** Every public page the build wrote (`about.html`, `services/shopify.html`) with its own policy. */
   pages: ReadonlyArray<{ file: string; policy: string }>;
-  /** The top-level files that are not pages (`favicon.svg`, `robots.txt`); folders are not listed. */
+  /** The top-level files that are not pages (`favicon.ico`, `robots.txt`); folders are not listed. */
   topLevelFiles: string[];
   /** The policy of those files: the public one with no inline code allowed. */
   filesPolicy: string;

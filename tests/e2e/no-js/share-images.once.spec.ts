@@ -1,10 +1,13 @@
 /**
  * Share images as chat apps and social sites fetch them: each indexable page names its own
  * 1200×630 PNG by an absolute URL; pages kept out of search and legacy redirect pages do not.
- * The icons browsers and phones ask for at the root are there too.
+ * The icons browsers and phones ask for at the root are there too, and every page carries its own.
  */
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pageIconHref } from '#src/lib/build-time/images/brand-images.ts';
+import { builtSite, servedDist, tags } from '#support/built-site.ts';
+import { sitemapPaths } from '#support/pages.ts';
 import { builtRedirects } from '#support/redirects.ts';
 import { readIco } from '#support/ico.ts';
 import { indexableRoutes, site } from '#support/site.ts';
@@ -85,4 +88,12 @@ test('the icons clients fetch by convention are served at the root', async ({ re
 
   const { width, height } = await fetchPng(request, `${site.url}/apple-touch-icon.png`);
   expect({ width, height }).toEqual({ width: 180, height: 180 });
+});
+
+test('every page carries the brand mark as its icon, so a first visit fetches none', () => {
+  const built = builtSite(servedDist);
+  for (const path of [...sitemapPaths(), '/404']) {
+    const icons = tags(built.html(path), 'link').filter(({ rel }) => rel?.split(/\s+/).includes('icon'));
+    expect(icons, path).toEqual([{ rel: 'icon', href: pageIconHref, type: 'image/svg+xml' }]);
+  }
 });

@@ -8,6 +8,7 @@ import {
   brandMark,
   brandMarkSvg,
   logoImage,
+  pageIconHref,
   shareImageFor,
   shareImagePath,
   siteIcons,
@@ -77,18 +78,26 @@ describe('share image paths', () => {
 });
 
 describe('the brand mark', () => {
-  for (const [file, where] of [
-    ['src/components/Logo.astro', 'the site header draws'],
-    ['public/favicon.svg', 'the pages name as their icon'],
-  ]) {
-    it(`is the one ${where}`, () => {
-      const drawn = readFileSync(resolve(import.meta.dirname, '../../../..', file), 'utf8');
-      const size = brandMark.viewBox;
-      expect(drawn).toContain(`viewBox="0 0 ${size} ${size}"`);
-      expect(drawn).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
-      expect(drawn).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
-    });
-  }
+  const expectMark = (drawn: string) => {
+    const size = brandMark.viewBox;
+    expect(drawn).toContain(`viewBox="0 0 ${size} ${size}"`);
+    expect(drawn).toContain(`rx="${brandMark.radius}" fill="${brandMark.background}"`);
+    expect(drawn).toContain(`d="${brandMark.path}" fill="${brandMark.foreground}"`);
+  };
+
+  it('is the one the site header draws', () => {
+    expectMark(
+      readFileSync(resolve(import.meta.dirname, '../../../..', 'src/components/Logo.astro'), 'utf8'),
+    );
+  });
+
+  it("is the pages' icon, as a data: URL a page validator and every browser read", () => {
+    const [, scheme, data] = /^(data:image\/svg\+xml,)(.*)$/.exec(pageIconHref) ?? [];
+    expect(scheme).toBeDefined();
+    // Only characters a URL holds as they are: no space, angle bracket, hash or double quote.
+    expect(data).toMatch(/^[\w%'/:=.,;+-]+$/);
+    expectMark(decodeURIComponent(data ?? '').replaceAll("'", '"'));
+  });
 
   it('fills its whole square when asked, for icons the platform rounds itself', () => {
     expect(brandMarkSvg(180)).toContain(`rx="${brandMark.radius}"`);
