@@ -104,5 +104,8 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
+    // The analytics file is built as Vite builds a worker (src/components/ConsentBanner.astro): as a
+    // module, which the page script loads as one.
+    worker: { format: 'es' },
   },
 });

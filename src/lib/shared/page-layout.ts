@@ -37,3 +37,10 @@ export const speculationRulesScript = `{const d=document.getElementById('${specu
 
 /** Ids the layout and the build give their own elements, which no heading an editor writes may take. */
 export const layoutIds = ['main', pageIntroId, footerYearId, speculationRulesDataId] as const;
+
+/**
+ * An element with this attribute names a module the page needs only once it has loaded (the
+ * analytics file, src/components/ConsentBanner.astro): the page script loads it after the load
+ * event, when the main thread is idle (src/lib/browser/idle-modules.ts).
+ */
+export const idleModuleAttribute = 'data-idle-module';

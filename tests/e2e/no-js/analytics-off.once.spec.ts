@@ -1,6 +1,7 @@
 /**
- * The normal build has no analytics IDs, so no built file carries any part of analytics (what
- * the pages do with JavaScript on is checked in tests/e2e/js/every-page.spec.ts).
+ * The normal build has no analytics IDs, so no built page carries any part of analytics (what
+ * the pages do with JavaScript on is checked in tests/e2e/js/every-page.spec.ts). The analytics
+ * file itself is built all the same, and no page names it.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
