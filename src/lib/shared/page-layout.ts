@@ -1,21 +1,4 @@
-/** Ids the layout gives its own elements, and the head's one script. */
-
-/**
- * The id of each page's introduction: the first thing in `<main>` (the hero, an article's header,
- * the contact answers' card). The layout holds the first paint until the browser has parsed it
- * (`<link rel="expect" blocking="render">`, Chromium), so the first frame shows the whole first
- * screen and the rest of the page is parsed after it at little cost (docs/performance.md, "Main-thread
- * work on load"). A page without it would paint only once fully parsed: a browser test holds every
- * page to it.
- */
-export const pageIntroId = 'page-intro';
-
-/**
- * The head's first script adds that link. Written by a script, not as markup: the HTML standard
- * allows `blocking` on `rel="expect"`, but the W3C checker still accepts it on stylesheets only, and
- * every page must pass it. Without JavaScript nothing is held: the page paints as it arrives.
- */
-export const holdPaintForIntroScript = `{const l=document.createElement('link');l.rel='expect';l.href='#${pageIntroId}';l.setAttribute('blocking','render');document.head.append(l)}`;
+/** Ids and attributes the layout gives its own elements, and the scripts it writes into the page. */
 
 /** The footer's year, which the page script sets to the visitor's (src/lib/browser/page-script.ts). */
 export const footerYearId = 'footer-year';
@@ -36,7 +19,7 @@ export const speculationRulesDataId = 'speculation-rules';
 export const speculationRulesScript = `{const d=document.getElementById('${speculationRulesDataId}');if(d&&HTMLScriptElement.supports?.('speculationrules')){const s=document.createElement('script');s.type='speculationrules';s.textContent=d.textContent;d.after(s)}}`;
 
 /** Ids the layout and the build give their own elements, which no heading an editor writes may take. */
-export const layoutIds = ['main', pageIntroId, footerYearId, speculationRulesDataId] as const;
+export const layoutIds = ['main', footerYearId, speculationRulesDataId] as const;
 
 /**
  * An element with this attribute names a module the page needs only once it has loaded (the

@@ -60,9 +60,9 @@ for (const { path } of pages) {
     expect(problems).toEqual([]);
 
     // Where the page's head points besides pages (its own address, a list's next and previous
-    // pages, and the element its first paint waits for): icons, feeds, on this origin too.
+    // pages): icons, feeds, on this origin too.
     const headLinks = await page
-      .locator('head link[href]:not([rel="canonical"], [rel="next"], [rel="prev"], [rel="expect"])')
+      .locator('head link[href]:not([rel="canonical"], [rel="next"], [rel="prev"])')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
     const never: Probe[] = [
       { href: site.bookingUrl },
