@@ -21,7 +21,6 @@ const server = createSiteServer({
     requestTimeoutMs: 600,
     keepAliveTimeoutMs: 1000,
     checkIntervalMs: 50,
-    maxConnections: 3,
   },
 });
 let port = 0;
@@ -53,6 +52,25 @@ async function loggedLines(count: number): Promise<string[]> {
   while (logged.length < count) await new Promise((done) => setTimeout(done, 20));
   await new Promise((done) => setTimeout(done, 150));
   return [...logged];
+}
+
+/**
+ * A server of the same site with time limits and a cap of its own, listening on a free port while
+ * `use` runs and closed after it, whatever happens; `lines` is its log.
+ */
+async function withOwnServer(
+  limits: NonNullable<Parameters<typeof createSiteServer>[0]['limits']>,
+  use: (own: { server: ReturnType<typeof createSiteServer>; port: number; lines: string[] }) => Promise<void>,
+): Promise<void> {
+  const lines: string[] = [];
+  const own = createSiteServer({ root, log: (line) => lines.push(line), limits });
+  await new Promise<void>((done) => own.listen(0, '127.0.0.1', done));
+  try {
+    await use({ server: own, port: (own.address() as AddressInfo).port, lines });
+  } finally {
+    own.closeAllConnections();
+    await new Promise((done) => own.close(done));
+  }
 }
 
 function expectQuiet(lines: string[], errors: unknown[][]): void {
@@ -87,28 +105,23 @@ describe('slow and abandoned clients', () => {
 
   it('cuts twenty slow clients at once, one quiet line each', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined).mock.calls;
-    const lines: string[] = [];
-    const crowd = createSiteServer({
-      root,
-      log: (line) => lines.push(line),
-      limits: { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 },
-    });
-    await new Promise<void>((done) => crowd.listen(0, '127.0.0.1', done));
-    try {
-      const clients = Array.from({ length: 20 }, () => connect((crowd.address() as AddressInfo).port));
-      const drip = setInterval(() => {
-        for (const { socket } of clients) if (socket.writable) socket.write('{');
-      }, 100);
-      for (const { socket } of clients) socket.write(slowPost(100));
-      const answers = await Promise.all(clients.map(({ closed }) => closed));
-      clearInterval(drip);
-      expect(answers.map((text) => parseResponse(text)?.status)).toEqual(Array(20).fill(408));
-      expect(lines).toHaveLength(20);
-      for (const line of lines) expect(line).toMatch(/^Connection closed: ERR_HTTP_REQUEST_TIMEOUT \(408\)$/);
-      expect(errors).toEqual([]);
-    } finally {
-      await new Promise((done) => crowd.close(done));
-    }
+    await withOwnServer(
+      { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 },
+      async ({ port, lines }) => {
+        const clients = Array.from({ length: 20 }, () => connect(port));
+        const drip = setInterval(() => {
+          for (const { socket } of clients) if (socket.writable) socket.write('{');
+        }, 100);
+        for (const { socket } of clients) socket.write(slowPost(100));
+        const answers = await Promise.all(clients.map(({ closed }) => closed));
+        clearInterval(drip);
+        expect(answers.map((text) => parseResponse(text)?.status)).toEqual(Array(20).fill(408));
+        expect(lines).toHaveLength(20);
+        for (const line of lines)
+          expect(line).toMatch(/^Connection closed: ERR_HTTP_REQUEST_TIMEOUT \(408\)$/);
+        expect(errors).toEqual([]);
+      },
+    );
   });
 
   it('cuts a client that never finishes its headers', async () => {
@@ -143,31 +156,26 @@ describe('slow and abandoned clients', () => {
   it('closes connections beyond the cap on arrival', async () => {
     // A server of its own whose time limits a busy machine cannot reach, so the held
     // connections are never cut for their silence while the test reads the log.
-    const lines: string[] = [];
-    const capped = createSiteServer({
-      root,
-      log: (line) => lines.push(line),
-      limits: { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, maxConnections: 3 },
-    });
-    await new Promise<void>((done) => capped.listen(0, '127.0.0.1', done));
-    const cappedPort = (capped.address() as AddressInfo).port;
-    const held = [connect(cappedPort), connect(cappedPort), connect(cappedPort)];
-    try {
-      while ((await new Promise<number>((done) => capped.getConnections((_, n) => done(n)))) < 3) {
-        await new Promise((done) => setTimeout(done, 10));
-      }
-      const extra = connect(cappedPort);
-      extra.socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
-      expect(await extra.closed).toBe('');
-      await new Promise((done) => setTimeout(done, 150));
-      expect(lines).toEqual([
-        'Connection refused from 127.0.0.1: the server holds all 3 connections it allows (logged once a minute per address)',
-      ]);
-    } finally {
-      for (const { socket } of held) socket.destroy();
-      await Promise.all(held.map(({ closed }) => closed));
-      capped.closeAllConnections();
-      await new Promise((done) => capped.close(done));
-    }
+    await withOwnServer(
+      { headersTimeoutMs: 60_000, requestTimeoutMs: 60_000, maxConnections: 3 },
+      async ({ server: capped, port: cappedPort, lines }) => {
+        const held = [connect(cappedPort), connect(cappedPort), connect(cappedPort)];
+        try {
+          while ((await new Promise<number>((done) => capped.getConnections((_, n) => done(n)))) < 3) {
+            await new Promise((done) => setTimeout(done, 10));
+          }
+          const extra = connect(cappedPort);
+          extra.socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+          expect(await extra.closed).toBe('');
+          await new Promise((done) => setTimeout(done, 150));
+          expect(lines).toEqual([
+            'Connection refused from 127.0.0.1: the server holds all 3 connections it allows (logged once a minute per address)',
+          ]);
+        } finally {
+          for (const { socket } of held) socket.destroy();
+          await Promise.all(held.map(({ closed }) => closed));
+        }
+      },
+    );
   });
 });
