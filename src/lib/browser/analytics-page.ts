@@ -2,8 +2,8 @@
  * The page side of analytics: the consent banner, the footer's "Cookie settings" button and the
  * events of spec §7, all from one small file (analytics-start.ts) that only pages of a build with
  * an analytics ID load, once the page has loaded. Events before then are not seen (a booking click
- * in the page's first moments). Events are read from the page by delegation, so no
- * button or form needs code of its own:
+ * in the page's first moments). Events are read from the page by delegation, so no button or form
+ * needs code of its own:
  * - a page view on load, on every change of path or query, and on a restore from the back/forward
  *   cache (Back or Forward to a page kept whole: its scripts do not run again);
  * - `calendly_click` for any link with `data-booking` (its placement label);

@@ -5,9 +5,9 @@
  *   must close it from the first moment it can be opened (WCAG 1.4.13), and it only listens;
  * - when the main thread is next idle, the rest: the footer's year, the scroll effects and the
  *   scheduling frame; and after the load event, when idle again, the modules the page names for
- *   then (idle-modules.ts: the analytics file, on pages of a build with an analytics ID). None is needed for the first paint or the first tap, and on a busy phone they
- *   then never add to the work that follows the first paint (docs/performance.md, "Main-thread work
- *   on load").
+ *   then (idle-modules.ts: the analytics file, on pages of a build with an analytics ID). None is
+ *   needed for the first paint or the first tap, and on a busy phone they then never add to the
+ *   work that follows the first paint (docs/performance.md, "Main-thread work on load").
  * One script, not one per component: one CSP hash, one task, and nothing fetched for it (Astro writes
  * it inline, as it imports nothing an island shares).
  */

@@ -70,7 +70,7 @@ test.describe('before the visitor chooses', () => {
       expect(network.hits).toEqual([]);
       expect(await analyticsCookies(context)).toEqual([]);
       // The site's own analytics file, and no tag.
-      const file = await page.locator('[data-consent-banner]').getAttribute(idleModuleAttribute);
+      const file = await banner(page).getAttribute(idleModuleAttribute);
       expect(
         scripts.map((url) => new URL(url).pathname),
         'JavaScript files fetched before consent',
@@ -122,7 +122,7 @@ test.describe('before the visitor chooses', () => {
     });
     await page.goto(at('/contact'));
     await expect(banner(page)).toBeVisible();
-    const file = await page.locator('[data-consent-banner]').getAttribute(idleModuleAttribute);
+    const file = await banner(page).getAttribute(idleModuleAttribute);
     expect(events).toEqual(['load', file]);
   });
 
